@@ -1,0 +1,42 @@
+# Which SIMD kernels this build compiles. Each SIMD source file gets its own target
+# flags (set_source_files_properties), so one binary runs on any CPU of its
+# architecture: the backend is chosen at run time (src/cpu).
+set(TESSERA_X86_64 OFF)
+set(TESSERA_AARCH64 OFF)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(TESSERA_X86_64 ON)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(TESSERA_AARCH64 ON)
+endif()
+
+set(TESSERA_HAVE_AVX2 OFF)
+set(TESSERA_HAVE_AVX512 OFF)
+set(TESSERA_HAVE_NEON OFF)
+if(TESSERA_ENABLE_SIMD AND TESSERA_X86_64)
+  set(TESSERA_HAVE_AVX2 ON)
+  set(TESSERA_HAVE_AVX512 ON)
+elseif(TESSERA_ENABLE_SIMD AND TESSERA_AARCH64)
+  set(TESSERA_HAVE_NEON ON)
+endif()
+
+set(TESSERA_AVX2_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt)
+set(TESSERA_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mavx512f -mavx512bw -mavx512vl -mavx512dq)
+
+# tessera_simd_sources(<list-var> AVX2 <files...> AVX512 <files...> NEON <files...>)
+# appends the files this build compiles to <list-var> and sets their flags.
+function(tessera_simd_sources out)
+  cmake_parse_arguments(ARG "" "" "AVX2;AVX512;NEON" ${ARGN})
+  set(files ${${out}})
+  if(TESSERA_HAVE_AVX2 AND ARG_AVX2)
+    set_source_files_properties(${ARG_AVX2} PROPERTIES COMPILE_OPTIONS "${TESSERA_AVX2_FLAGS}")
+    list(APPEND files ${ARG_AVX2})
+  endif()
+  if(TESSERA_HAVE_AVX512 AND ARG_AVX512)
+    set_source_files_properties(${ARG_AVX512} PROPERTIES COMPILE_OPTIONS "${TESSERA_AVX512_FLAGS}")
+    list(APPEND files ${ARG_AVX512})
+  endif()
+  if(TESSERA_HAVE_NEON AND ARG_NEON)
+    list(APPEND files ${ARG_NEON})
+  endif()
+  set(${out} ${files} PARENT_SCOPE)
+endfunction()

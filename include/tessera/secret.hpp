@@ -1,0 +1,50 @@
+// SecretArray<N>: fixed-size secret bytes that are wiped when they go out of scope.
+#pragma once
+
+#include <tessera/export.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace tessera {
+
+// Overwrites n bytes at p with zeros; the compiler cannot remove the write.
+TESSERA_API void secure_zero(void* p, std::size_t n) noexcept;
+
+template <std::size_t N>
+class SecretArray {
+ public:
+  static constexpr std::size_t size_bytes = N;
+
+  SecretArray() noexcept = default;
+  explicit SecretArray(std::span<const std::uint8_t, N> bytes) noexcept {
+    for (std::size_t i = 0; i < N; ++i) bytes_[i] = bytes[i];
+  }
+  // Copies must be explicit (clone()); moves copy then wipe the source.
+  SecretArray(const SecretArray&) = delete;
+  SecretArray& operator=(const SecretArray&) = delete;
+  SecretArray(SecretArray&& o) noexcept : bytes_(o.bytes_) { o.wipe(); }
+  SecretArray& operator=(SecretArray&& o) noexcept {
+    if (this != &o) { bytes_ = o.bytes_; o.wipe(); }
+    return *this;
+  }
+  ~SecretArray() { wipe(); }
+
+  SecretArray clone() const noexcept { return SecretArray(std::span<const std::uint8_t, N>(bytes_)); }
+  void wipe() noexcept { secure_zero(bytes_.data(), N); }
+
+  std::uint8_t* data() noexcept { return bytes_.data(); }
+  const std::uint8_t* data() const noexcept { return bytes_.data(); }
+  static constexpr std::size_t size() noexcept { return N; }
+  std::span<std::uint8_t, N> span() noexcept { return bytes_; }
+  std::span<const std::uint8_t, N> span() const noexcept { return bytes_; }
+  std::uint8_t& operator[](std::size_t i) noexcept { return bytes_[i]; }
+  const std::uint8_t& operator[](std::size_t i) const noexcept { return bytes_[i]; }
+
+ private:
+  std::array<std::uint8_t, N> bytes_{};
+};
+
+}  // namespace tessera

@@ -1,0 +1,3 @@
+list(APPEND TESSERA_SOURCES
+  common/result.cpp
+  common/secret.cpp)

@@ -1,0 +1,111 @@
+#include "cpu/features.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
+namespace tessera::cpu {
+namespace {
+
+#if defined(__x86_64__)
+std::uint64_t xgetbv0() noexcept {
+  std::uint32_t lo = 0, hi = 0;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  return (static_cast<std::uint64_t>(hi) << 32) | lo;
+}
+#endif
+
+Features detect() noexcept {
+  Features f;
+#if defined(__x86_64__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const unsigned max_leaf = __get_cpuid_max(0, nullptr);
+  if (max_leaf >= 1 && __get_cpuid(1, &a, &b, &c, &d)) {
+    f.sse2 = (d >> 26) & 1;
+    f.ssse3 = (c >> 9) & 1;
+    f.sse41 = (c >> 19) & 1;
+    f.popcnt = (c >> 23) & 1;
+    f.aesni = (c >> 25) & 1;
+    f.pclmul = (c >> 1) & 1;
+    const bool osxsave = (c >> 27) & 1;
+    f.avx = (c >> 28) & 1;
+    if (osxsave) {
+      const std::uint64_t xcr0 = xgetbv0();
+      f.os_avx = (xcr0 & 0x6) == 0x6;                 // XMM and YMM state
+      f.os_avx512 = f.os_avx && (xcr0 & 0xE0) == 0xE0;  // opmask, ZMM_Hi256, Hi16_ZMM
+    }
+  }
+  if (max_leaf >= 7) {
+    __cpuid_count(7, 0, a, b, c, d);
+    f.bmi1 = (b >> 3) & 1;
+    f.avx2 = (b >> 5) & 1;
+    f.bmi2 = (b >> 8) & 1;
+    f.avx512f = (b >> 16) & 1;
+    f.avx512dq = (b >> 17) & 1;
+    f.adx = (b >> 19) & 1;
+    f.avx512ifma = (b >> 21) & 1;
+    f.sha = (b >> 29) & 1;
+    f.avx512bw = (b >> 30) & 1;
+    f.avx512vl = (b >> 31) & 1;
+    f.avx512vbmi = (c >> 1) & 1;
+    f.avx512vbmi2 = (c >> 6) & 1;
+    f.vaes = (c >> 9) & 1;
+    f.vpclmulqdq = (c >> 10) & 1;
+  }
+  // Without OS support the instructions fault: treat the features as absent.
+  if (!f.os_avx) f.avx = f.avx2 = f.vaes = f.vpclmulqdq = false;
+  if (!f.os_avx512) {
+    f.avx512f = f.avx512dq = f.avx512bw = f.avx512vl = false;
+    f.avx512ifma = f.avx512vbmi = f.avx512vbmi2 = false;
+  }
+#elif defined(__aarch64__)
+  f.neon = true;  // Advanced SIMD is mandatory in AArch64.
+#if defined(__linux__)
+  const unsigned long hw = getauxval(AT_HWCAP);
+  f.arm_aes = (hw >> 3) & 1;    // HWCAP_AES
+  f.arm_pmull = (hw >> 4) & 1;  // HWCAP_PMULL
+  f.arm_sha3 = (hw >> 17) & 1;  // HWCAP_SHA3
+#endif
+#endif
+  return f;
+}
+
+}  // namespace
+
+const Features& features() noexcept {
+  static const Features f = detect();
+  return f;
+}
+
+const char* feature_string() noexcept {
+  static const char* const s = [] {
+    static char buf[256];
+    const Features& f = features();
+    const struct { bool on; const char* name; } list[] = {
+        {f.avx2, "avx2"}, {f.bmi2, "bmi2"}, {f.aesni, "aes"}, {f.pclmul, "pclmul"},
+        {f.sha, "sha"}, {f.vaes, "vaes"}, {f.vpclmulqdq, "vpclmulqdq"},
+        {f.avx512f, "avx512f"}, {f.avx512dq, "avx512dq"}, {f.avx512bw, "avx512bw"},
+        {f.avx512vl, "avx512vl"}, {f.avx512ifma, "avx512ifma"}, {f.avx512vbmi, "avx512vbmi"},
+        {f.avx512vbmi2, "avx512vbmi2"}, {f.neon, "neon"}, {f.arm_aes, "aes"},
+        {f.arm_pmull, "pmull"}, {f.arm_sha3, "sha3"}};
+    std::size_t n = 0;
+    for (const auto& e : list) {
+      if (!e.on) continue;
+      const std::size_t len = std::strlen(e.name);
+      if (n + len + 2 > sizeof buf) break;
+      if (n != 0) buf[n++] = ' ';
+      std::memcpy(buf + n, e.name, len);
+      n += len;
+    }
+    buf[n] = '\0';
+    return static_cast<const char*>(buf);
+  }();
+  return s;
+}
+
+}  // namespace tessera::cpu

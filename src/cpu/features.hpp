@@ -1,0 +1,24 @@
+// CPU feature detection: x86-64 CPUID with XGETBV (the OS must have enabled the register
+// state), aarch64 HWCAP. Detected once; read-only afterwards.
+#pragma once
+
+namespace tessera::cpu {
+
+struct Features {
+  // x86-64
+  bool sse2 = false, ssse3 = false, sse41 = false, popcnt = false;
+  bool avx = false, avx2 = false, bmi1 = false, bmi2 = false, adx = false;
+  bool aesni = false, pclmul = false, sha = false, vaes = false, vpclmulqdq = false;
+  bool avx512f = false, avx512dq = false, avx512bw = false, avx512vl = false;
+  bool avx512ifma = false, avx512vbmi = false, avx512vbmi2 = false;
+  bool os_avx = false, os_avx512 = false;  // XCR0 has YMM / opmask+ZMM state enabled
+  // aarch64
+  bool neon = false, arm_aes = false, arm_pmull = false, arm_sha3 = false;
+};
+
+const Features& features() noexcept;
+
+// Human-readable list of the features the backends use ("avx2 bmi2 avx512f ...").
+const char* feature_string() noexcept;
+
+}  // namespace tessera::cpu

@@ -1,0 +1,3 @@
+list(APPEND TESSERA_SOURCES
+  cpu/features.cpp
+  cpu/backend.cpp)

@@ -1,0 +1,72 @@
+// Keccak-f[1600] permutation kernels (FIPS 202, Section 3). Only the permutation lives
+// here; the sponge (src/hash/sponge.hpp) is shared by every backend.
+#pragma once
+
+#include <tessera/backend.hpp>
+
+#include <cstdint>
+
+namespace tessera::keccak {
+
+inline constexpr int kRounds = 24;
+
+// Round constants RC[i_r] (FIPS 202, Algorithm 5 and 6); recomputed from rc(t) by
+// tests/unit/keccak_constants_test.cpp.
+inline constexpr std::uint64_t kRoundConstants[kRounds] = {
+    0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+    0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+    0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+    0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+    0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+    0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008};
+
+// Rotation offsets r[x + 5y] (FIPS 202, Table 2).
+inline constexpr int kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
+                                 25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+
+// N independent states, interleaved lane by lane: lanes[i][j] is lane i of state j, so a
+// SIMD kernel loads lane i of all N states with one vector load.
+template <int N>
+struct alignas(64) StateN {
+  static constexpr int kWays = N;
+  std::uint64_t lanes[25][N];
+};
+using State4 = StateN<4>;
+using State8 = StateN<8>;
+
+// The permutation kernels of one backend.
+struct Kernels {
+  void (*f1600)(std::uint64_t (&state)[25]) noexcept;
+  void (*f1600_x4)(State4& s) noexcept;
+  void (*f1600_x8)(State8& s) noexcept;
+  // True when f1600_x8 is a native 8-way kernel (callers then batch by 8 rather than 4).
+  bool x8_native;
+};
+
+// The kernels of the active backend, and of a given one (tests, benchmarks).
+const Kernels& kernels() noexcept;
+const Kernels& kernels_for(Backend b) noexcept;
+
+// Portable kernels (always built; the oracle for the others).
+void f1600_portable(std::uint64_t (&state)[25]) noexcept;
+void f1600_x4_portable(State4& s) noexcept;
+void f1600_x8_portable(State8& s) noexcept;
+
+// Runs the single-state permutation on each of the N interleaved states.
+template <int N>
+inline void f1600_xn_portable(StateN<N>& s) noexcept {
+  for (int j = 0; j < N; ++j) {
+    std::uint64_t one[25];
+    for (int i = 0; i < 25; ++i) one[i] = s.lanes[i][j];
+    f1600_portable(one);
+    for (int i = 0; i < 25; ++i) s.lanes[i][j] = one[i];
+  }
+}
+
+// SIMD kernels, defined only in builds that compile them (tessera_config.hpp).
+void f1600_x4_avx2(State4& s) noexcept;
+void f1600_avx512(std::uint64_t (&state)[25]) noexcept;
+void f1600_x4_avx512(State4& s) noexcept;
+void f1600_x8_avx512(State8& s) noexcept;
+
+}  // namespace tessera::keccak

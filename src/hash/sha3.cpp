@@ -1,0 +1,131 @@
+// The Keccak sponge (FIPS 202, Algorithm 8) and the SHA-3/SHAKE functions built on it.
+#include <tessera/sha3.hpp>
+
+#include "common/bytes.hpp"
+#include "common/secret.hpp"
+#include "hash/keccak/keccak.hpp"
+
+#include <bit>
+
+namespace tessera {
+namespace detail {
+namespace {
+
+// XORs n bytes into the state starting at byte offset pos (lanes are little-endian).
+void xor_bytes(std::uint64_t (&state)[25], std::size_t pos, const std::uint8_t* in, std::size_t n) noexcept {
+  while (n > 0 && (pos & 7) != 0) {
+    state[pos >> 3] ^= static_cast<std::uint64_t>(*in++) << (8 * (pos & 7));
+    ++pos;
+    --n;
+  }
+  for (; n >= 8; n -= 8, pos += 8, in += 8) state[pos >> 3] ^= bytes::load_le64(in);
+  if (n > 0) state[pos >> 3] ^= bytes::load_le_partial(in, n);
+}
+
+void extract_bytes(const std::uint64_t (&state)[25], std::size_t pos, std::uint8_t* out, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i, ++pos) {
+    out[i] = static_cast<std::uint8_t>(state[pos >> 3] >> (8 * (pos & 7)));
+  }
+}
+
+}  // namespace
+
+KeccakSponge::KeccakSponge(std::size_t rate_bytes, std::uint8_t domain) noexcept
+    : state_{}, rate_(rate_bytes), pos_(0), domain_(domain), squeezing_(false) {}
+
+KeccakSponge::~KeccakSponge() { secure_zero(state_, sizeof state_); }
+
+void KeccakSponge::reset() noexcept {
+  secure_zero(state_, sizeof state_);
+  pos_ = 0;
+  squeezing_ = false;
+}
+
+void KeccakSponge::absorb(std::span<const std::uint8_t> in) noexcept {
+  auto* const permute = keccak::kernels().f1600;
+  const std::uint8_t* p = in.data();
+  std::size_t n = in.size();
+  while (n > 0) {
+    const std::size_t take = n < rate_ - pos_ ? n : rate_ - pos_;
+    xor_bytes(state_, pos_, p, take);
+    pos_ += take;
+    p += take;
+    n -= take;
+    if (pos_ == rate_) {
+      permute(state_);
+      pos_ = 0;
+    }
+  }
+}
+
+// Algorithm 8, steps 1-6: append the domain suffix and pad10*1 (Algorithm 9), permute.
+void KeccakSponge::pad_and_switch() noexcept { absorb_final_bits(0, 0); }
+
+void KeccakSponge::absorb_final_bits(std::uint8_t bits, unsigned nbits) noexcept {
+  auto* const permute = keccak::kernels().f1600;
+  const std::size_t block_bits = 8 * rate_;
+  // The message's last nbits, then domain_: the suffix and the first 1 of pad10*1
+  // (0x06 = bits 0,1,1: SHA-3's "01" then "1"; 0x1F = SHAKE's "1111" then "1").
+  const unsigned tail_bits = nbits + static_cast<unsigned>(std::bit_width(domain_));
+  const std::uint32_t tail = (static_cast<std::uint32_t>(bits) & ((1u << nbits) - 1)) |
+                             (static_cast<std::uint32_t>(domain_) << nbits);
+  std::size_t bitpos = 8 * pos_;
+  for (unsigned i = 0; i < tail_bits; ++i, ++bitpos) {  // lengths are public
+    if (bitpos == block_bits) {
+      permute(state_);
+      bitpos = 0;
+    }
+    state_[bitpos >> 6] ^= static_cast<std::uint64_t>((tail >> i) & 1) << (bitpos & 63);
+  }
+  // The final 1 of pad10*1 is the last bit of the block that has room for it.
+  if (bitpos == block_bits) permute(state_);
+  state_[(block_bits - 1) >> 6] ^= 1ull << ((block_bits - 1) & 63);
+  permute(state_);
+  pos_ = 0;
+  squeezing_ = true;
+}
+
+// Algorithm 8, steps 7-10.
+void KeccakSponge::squeeze(std::span<std::uint8_t> out) noexcept {
+  if (!squeezing_) pad_and_switch();
+  auto* const permute = keccak::kernels().f1600;
+  std::uint8_t* p = out.data();
+  std::size_t n = out.size();
+  while (n > 0) {
+    if (pos_ == rate_) {
+      permute(state_);
+      pos_ = 0;
+    }
+    const std::size_t take = n < rate_ - pos_ ? n : rate_ - pos_;
+    extract_bytes(state_, pos_, p, take);
+    pos_ += take;
+    p += take;
+    n -= take;
+  }
+}
+
+}  // namespace detail
+
+namespace {
+template <class H>
+void digest(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::digest_bytes> out) noexcept {
+  H h;
+  h.update(in);
+  h.final(out);
+}
+template <std::size_t Security>
+void xof(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept {
+  detail::KeccakSponge s(Shake<Security>::rate_bytes, 0x1F);
+  s.absorb(in);
+  s.squeeze(out);
+}
+}  // namespace
+
+void sha3_224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept { digest<Sha3_224>(in, out); }
+void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept { digest<Sha3_256>(in, out); }
+void sha3_384(std::span<const std::uint8_t> in, std::span<std::uint8_t, 48> out) noexcept { digest<Sha3_384>(in, out); }
+void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) noexcept { digest<Sha3_512>(in, out); }
+void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { xof<128>(in, out); }
+void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { xof<256>(in, out); }
+
+}  // namespace tessera

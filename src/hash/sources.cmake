@@ -1,0 +1,7 @@
+list(APPEND TESSERA_SOURCES
+  hash/keccak/portable.cpp
+  hash/keccak/kernels.cpp
+  hash/sha3.cpp)
+tessera_simd_sources(TESSERA_SOURCES
+  AVX2   hash/keccak/avx2.cpp
+  AVX512 hash/keccak/avx512.cpp)
