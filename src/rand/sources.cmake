@@ -1,0 +1,2 @@
+list(APPEND TESSERA_SOURCES
+  rand/os_entropy.cpp)

@@ -1,0 +1,1 @@
+tessera_test(sha3-unit-tests ${CMAKE_CURRENT_LIST_DIR}/sha3_test.cpp)
