@@ -1,0 +1,467 @@
+// ML-KEM (FIPS 203): K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-21), for every
+// parameter set. Arithmetic goes through the kernel table of the active backend
+// (mlkem/kernels.hpp), SHAKE sampling through the batched sponges (hash/shake_batch.hpp).
+//
+// Differs from the spec (same results):
+// - Polynomials in the NTT domain are multiplied with Montgomery arithmetic; the factor
+//   R^-1 of basemul_acc is undone by tomont (key generation) or by invntt (which multiplies
+//   by R).
+// - Values are kept as lazily reduced signed representatives between kernels and brought
+//   to [0, q) only before encoding or compressing.
+// - ByteDecode_12 of a key does not reduce mod q: the arithmetic is mod q anyway, and the
+//   kernels accept inputs below 2^12 where a decoded key coefficient can appear.
+#include <tessera/mlkem.hpp>
+#include <tessera/random.hpp>
+#include <tessera/sha3.hpp>
+
+#include "common/ct.hpp"
+#include "common/secret.hpp"
+#include "hash/shake_batch.hpp"
+#include "mlkem/kernels.hpp"
+
+#include <cstring>
+
+namespace tessera::mlkem {
+namespace {
+
+using std::int16_t;
+using std::uint8_t;
+using std::size_t;
+
+struct alignas(32) Poly {
+  int16_t c[kN];
+};
+// k polynomials in the NTT domain, contiguous (the layout basemul_acc expects).
+template <int K>
+struct alignas(32) NttVec {
+  int16_t c[K][kN];
+};
+template <int K>
+struct alignas(32) MulCache {
+  int16_t c[K][kN / 2];
+};
+// Row i holds the K entries multiplied with a vector to give entry i of the product.
+template <int K>
+struct Matrix {
+  NttVec<K> row[K];
+};
+
+// SHAKE256(z || c, 32) (FIPS 203, eq. 4.4: J).
+void hash_j(const uint8_t z[32], std::span<const uint8_t> c, uint8_t out[32]) noexcept {
+  detail::KeccakSponge j(136, 0x1F);
+  j.absorb({z, 32});
+  j.absorb(c);
+  j.squeeze({out, 32});
+}
+
+// SHA3-512 of a 33- or 64-byte input (FIPS 203, eq. 4.5: G); out = (first, second) halves.
+void hash_g(const uint8_t* in, size_t len, uint8_t out[64]) noexcept {
+  sha3_512({in, len}, std::span<uint8_t, 64>(out, 64));
+}
+
+// FIPS 203, Algorithm 7 (SampleNTT) for every entry of A_hat: Algorithm 13, steps 3-7, and
+// Algorithm 14, steps 4-8. Entry (i, j) of A_hat is SampleNTT(rho || j || i); with
+// transposed, row i holds column i of A_hat (the entries of A_hat^T). Four entries at a time
+// go through Shake128x4; a single leftover (k = 3: 9 = 4 + 4 + 1) uses the one-way sponge.
+// rho is public, so the rejection loop may depend on it.
+template <int K>
+void generate_matrix(Matrix<K>& a, const uint8_t rho[32], bool transposed, const Kernels& kern) noexcept {
+  constexpr unsigned kFirstBlocks = 3;  // 504 bytes: 336 candidates, enough almost always
+  constexpr unsigned kRate = hash::Shake128x4::rate_bytes;
+  constexpr int kEntries = K * K;
+  auto entry = [&a](int e) -> int16_t* { return a.row[e / K].c[e % K]; };
+  auto seed_of = [&](int e, uint8_t seed[34]) {
+    const int i = e / K, j = e % K;
+    std::memcpy(seed, rho, 32);
+    seed[32] = static_cast<uint8_t>(transposed ? i : j);
+    seed[33] = static_cast<uint8_t>(transposed ? j : i);
+  };
+  int e = 0;
+  for (; e + 4 <= kEntries; e += 4) {
+    uint8_t seeds[4][34];
+    alignas(32) uint8_t buf[4][kFirstBlocks * kRate];
+    for (int l = 0; l < 4; ++l) seed_of(e + l, seeds[l]);
+    hash::Shake128x4 xof;
+    xof.absorb_once({seeds[0], seeds[1], seeds[2], seeds[3]}, 34);
+    xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, kFirstBlocks);
+    unsigned ctr[4];
+    for (int l = 0; l < 4; ++l) ctr[l] = kern.rej_uniform(entry(e + l), 0, kN, buf[l], kFirstBlocks * kRate);
+    while (ctr[0] < kN || ctr[1] < kN || ctr[2] < kN || ctr[3] < kN) {
+      xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, 1);
+      for (int l = 0; l < 4; ++l) ctr[l] = kern.rej_uniform(entry(e + l), ctr[l], kN, buf[l], kRate);
+    }
+  }
+  if constexpr (kEntries % 4 != 0) {
+   for (; e < kEntries; ++e) {
+    uint8_t seed[34];
+    alignas(32) uint8_t buf[kFirstBlocks * kRate];
+    seed_of(e, seed);
+    detail::KeccakSponge xof(kRate, 0x1F);
+    xof.absorb(seed);
+    xof.squeeze(buf);
+    unsigned ctr = kern.rej_uniform(entry(e), 0, kN, buf, sizeof buf);
+    while (ctr < kN) {
+      xof.squeeze({buf, kRate});
+      ctr = kern.rej_uniform(entry(e), ctr, kN, buf, kRate);
+    }
+   }
+  }
+}
+
+// One polynomial to sample with SamplePolyCBD_eta(PRF_eta(sigma, nonce)).
+struct NoiseJob {
+  int16_t* out;
+  int eta;
+  uint8_t nonce;
+};
+
+// FIPS 203, Algorithm 8 (SamplePolyCBD) of PRF_eta(sigma, N) (eq. 4.3) for a list of
+// polynomials, four at a time through Shake256x4. In a partial batch of 2 or 3 the spare
+// lanes repeat the last job into scratch space; a single leftover uses the one-way sponge.
+void sample_noise(const NoiseJob* jobs, int n, const uint8_t sigma[32], const Kernels& kern) noexcept {
+  alignas(32) uint8_t seeds[4][33];
+  alignas(32) uint8_t buf[4][192];
+  ZeroOnExit wipe_seeds(seeds);
+  ZeroOnExit wipe_buf(buf);
+  auto cbd = [&kern](int16_t* out, int eta, const uint8_t* b) {
+    if (eta == 2) kern.cbd2(out, b);
+    else kern.cbd3(out, b);
+  };
+  int done = 0;
+  while (n - done >= 2) {
+    const int m = n - done < 4 ? n - done : 4;
+    int eta_max = 2;
+    for (int l = 0; l < 4; ++l) {
+      const NoiseJob& jb = jobs[done + (l < m ? l : m - 1)];
+      std::memcpy(seeds[l], sigma, 32);
+      seeds[l][32] = jb.nonce;
+      if (jb.eta > eta_max) eta_max = jb.eta;
+    }
+    hash::Shake256x4 prf;
+    prf.absorb_once({seeds[0], seeds[1], seeds[2], seeds[3]}, 33);
+    prf.squeeze({buf[0], buf[1], buf[2], buf[3]}, 64 * static_cast<size_t>(eta_max));
+    for (int l = 0; l < m; ++l) cbd(jobs[done + l].out, jobs[done + l].eta, buf[l]);
+    done += m;
+  }
+  if (done < n) {
+    std::memcpy(seeds[0], sigma, 32);
+    seeds[0][32] = jobs[done].nonce;
+    detail::KeccakSponge prf(136, 0x1F);
+    prf.absorb({seeds[0], 33});
+    prf.squeeze({buf[0], 64 * static_cast<size_t>(jobs[done].eta)});
+    cbd(jobs[done].out, jobs[done].eta, buf[0]);
+  }
+}
+
+template <int K>
+void ntt_vec(NttVec<K>& v, const Kernels& kern) noexcept {
+  for (int i = 0; i < K; ++i) kern.ntt(v.c[i]);
+}
+
+inline void poly_add(int16_t* r, const int16_t* a) noexcept {
+  for (int i = 0; i < kN; ++i) r[i] = static_cast<int16_t>(r[i] + a[i]);
+}
+
+template <const Params& P>
+struct Scheme {
+  static constexpr int K = P.k;
+  static constexpr size_t kEkBytes = P.ek_bytes();
+  static constexpr size_t kDkPkeBytes = P.dk_pke_bytes();
+  static constexpr size_t kDkBytes = P.dk_bytes();
+  static constexpr size_t kCtBytes = P.ct_bytes();
+  static constexpr size_t kC1Bytes = 32 * static_cast<size_t>(P.du) * K;
+  static_assert(P.du == 10 || P.du == 11);
+  static_assert(P.dv == 4 || P.dv == 5);
+  static_assert(P.eta1 == 2 || P.eta1 == 3);
+  static_assert(P.eta2 == 2);
+
+  // ByteDecode_12 of t_hat with the modulus check of FIPS 203, s7.2 (ek is public, so the
+  // check may branch). Returns false if a coefficient is >= q.
+  static bool decode_ek(NttVec<K>& t_hat, const uint8_t* ek, const Kernels& kern) noexcept {
+    unsigned bad = 0;
+    for (int i = 0; i < K; ++i) {
+      kern.byte_decode12(t_hat.c[i], ek + 384 * i);
+      for (int j = 0; j < kN; ++j) bad |= static_cast<unsigned>(t_hat.c[i][j] >= kQ);
+    }
+    return bad == 0;
+  }
+
+  // FIPS 203, Algorithm 13 (K-PKE.KeyGen). Writes ek (kEkBytes) and dk_pke (kDkPkeBytes).
+  static void kpke_keygen(const uint8_t d[32], uint8_t* ek, uint8_t* dk_pke, const Kernels& kern) noexcept {
+    uint8_t g_in[33];
+    uint8_t rho_sigma[64];
+    ZeroOnExit wipe_g_in(g_in);
+    ZeroOnExit wipe_rho_sigma(rho_sigma);
+    std::memcpy(g_in, d, 32);
+    g_in[32] = static_cast<uint8_t>(K);
+    hash_g(g_in, 33, rho_sigma);  // Step 1.
+    const uint8_t* rho = rho_sigma;
+    const uint8_t* sigma = rho_sigma + 32;
+
+    Matrix<K> a_hat;
+    generate_matrix<K>(a_hat, rho, false, kern);  // Steps 3-7.
+
+    NttVec<K> s_hat, e_hat;
+    ZeroOnExit wipe_s(s_hat);
+    ZeroOnExit wipe_e(e_hat);
+    NoiseJob jobs[2 * K];
+    for (int i = 0; i < K; ++i) {
+      jobs[i] = {s_hat.c[i], P.eta1, static_cast<uint8_t>(i)};           // Steps 8-11.
+      jobs[K + i] = {e_hat.c[i], P.eta1, static_cast<uint8_t>(K + i)};   // Steps 12-15.
+    }
+    sample_noise(jobs, 2 * K, sigma, kern);
+    ntt_vec(s_hat, kern);  // Step 16.
+    ntt_vec(e_hat, kern);  // Step 17.
+    for (int i = 0; i < K; ++i) kern.reduce(s_hat.c[i]);
+
+    MulCache<K> s_cache;
+    ZeroOnExit wipe_cache(s_cache);
+    for (int i = 0; i < K; ++i) kern.mulcache(s_cache.c[i], s_hat.c[i]);
+    NttVec<K> t_hat;
+    for (int i = 0; i < K; ++i) {  // Step 18.
+      kern.basemul_acc(t_hat.c[i], a_hat.row[i].c[0], s_hat.c[0], s_cache.c[0], K);
+      kern.tomont(t_hat.c[i]);
+      poly_add(t_hat.c[i], e_hat.c[i]);
+      kern.reduce(t_hat.c[i]);
+    }
+    for (int i = 0; i < K; ++i) kern.byte_encode12(ek + 384 * i, t_hat.c[i]);  // Step 19.
+    std::memcpy(ek + 384 * K, rho, 32);
+    for (int i = 0; i < K; ++i) kern.byte_encode12(dk_pke + 384 * i, s_hat.c[i]);  // Step 20.
+  }
+
+  // FIPS 203, Algorithm 14 (K-PKE.Encrypt), with t_hat already decoded from ek (step 2).
+  static void kpke_encrypt(const NttVec<K>& t_hat, const uint8_t rho[32], const uint8_t m[32],
+                           const uint8_t r[32], uint8_t* c, const Kernels& kern) noexcept {
+    Matrix<K> a_hat_t;
+    generate_matrix<K>(a_hat_t, rho, true, kern);  // Steps 4-8.
+
+    NttVec<K> y_hat, e1;
+    Poly e2;
+    ZeroOnExit wipe_y(y_hat);
+    ZeroOnExit wipe_e1(e1);
+    ZeroOnExit wipe_e2(e2);
+    NoiseJob jobs[2 * K + 1];
+    for (int i = 0; i < K; ++i) {
+      jobs[i] = {y_hat.c[i], P.eta1, static_cast<uint8_t>(i)};           // Steps 9-12.
+      jobs[K + i] = {e1.c[i], P.eta2, static_cast<uint8_t>(K + i)};      // Steps 13-16.
+    }
+    jobs[2 * K] = {e2.c, P.eta2, static_cast<uint8_t>(2 * K)};           // Step 17.
+    sample_noise(jobs, 2 * K + 1, r, kern);
+    ntt_vec(y_hat, kern);  // Step 18.
+    for (int i = 0; i < K; ++i) kern.reduce(y_hat.c[i]);
+    MulCache<K> y_cache;
+    ZeroOnExit wipe_cache(y_cache);
+    for (int i = 0; i < K; ++i) kern.mulcache(y_cache.c[i], y_hat.c[i]);
+
+    Poly u;
+    ZeroOnExit wipe_u(u);
+    for (int i = 0; i < K; ++i) {  // Steps 19 and 22.
+      kern.basemul_acc(u.c, a_hat_t.row[i].c[0], y_hat.c[0], y_cache.c[0], K);
+      kern.invntt(u.c);
+      poly_add(u.c, e1.c[i]);
+      kern.reduce(u.c);
+      if constexpr (P.du == 10) kern.compress_d10(c + 320 * i, u.c);
+      else kern.compress_d11(c + 352 * i, u.c);
+    }
+    Poly v, mu;
+    ZeroOnExit wipe_v(v);
+    ZeroOnExit wipe_mu(mu);
+    kern.decompress_d1(mu.c, m);  // Step 20.
+    kern.basemul_acc(v.c, t_hat.c[0], y_hat.c[0], y_cache.c[0], K);  // Step 21.
+    kern.invntt(v.c);
+    poly_add(v.c, e2.c);
+    poly_add(v.c, mu.c);
+    kern.reduce(v.c);
+    if constexpr (P.dv == 4) kern.compress_d4(c + kC1Bytes, v.c);  // Step 23.
+    else kern.compress_d5(c + kC1Bytes, v.c);
+  }
+
+  // FIPS 203, Algorithm 15 (K-PKE.Decrypt).
+  static void kpke_decrypt(const uint8_t* dk_pke, const uint8_t* c, uint8_t m[32], const Kernels& kern) noexcept {
+    NttVec<K> u_hat, s_hat;
+    ZeroOnExit wipe_s(s_hat);
+    for (int i = 0; i < K; ++i) {  // Step 3.
+      if constexpr (P.du == 10) kern.decompress_d10(u_hat.c[i], c + 320 * i);
+      else kern.decompress_d11(u_hat.c[i], c + 352 * i);
+      kern.ntt(u_hat.c[i]);
+      kern.reduce(u_hat.c[i]);
+    }
+    MulCache<K> u_cache;
+    for (int i = 0; i < K; ++i) kern.mulcache(u_cache.c[i], u_hat.c[i]);
+    for (int i = 0; i < K; ++i) kern.byte_decode12(s_hat.c[i], dk_pke + 384 * i);  // Step 5.
+    Poly w, v;
+    ZeroOnExit wipe_w(w);
+    kern.basemul_acc(w.c, s_hat.c[0], u_hat.c[0], u_cache.c[0], K);  // Step 6.
+    kern.invntt(w.c);
+    if constexpr (P.dv == 4) kern.decompress_d4(v.c, c + kC1Bytes);  // Step 4.
+    else kern.decompress_d5(v.c, c + kC1Bytes);
+    for (int j = 0; j < kN; ++j) w.c[j] = static_cast<int16_t>(v.c[j] - w.c[j]);
+    kern.reduce(w.c);
+    kern.compress_d1(m, w.c);  // Step 7.
+  }
+
+  // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal). dk = dk_pke || ek || H(ek) || z.
+  static void keygen_internal(const uint8_t d[32], const uint8_t z[32], uint8_t* ek, uint8_t* dk) noexcept {
+    const Kernels& kern = kernels();
+    kpke_keygen(d, ek, dk, kern);                                                     // Step 1.
+    std::memcpy(dk + kDkPkeBytes, ek, kEkBytes);                                      // Step 2.
+    sha3_256({ek, kEkBytes}, std::span<uint8_t, 32>(dk + kDkPkeBytes + kEkBytes, 32));
+    std::memcpy(dk + kDkPkeBytes + kEkBytes + 32, z, 32);
+  }
+
+  // FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal), with t_hat decoded and checked.
+  static void encaps_internal(const NttVec<K>& t_hat, const uint8_t* ek, const uint8_t m[32], uint8_t* c,
+                              uint8_t k_out[32], const Kernels& kern) noexcept {
+    uint8_t g_in[64], k_r[64];
+    ZeroOnExit wipe_g_in(g_in);
+    ZeroOnExit wipe_k_r(k_r);
+    std::memcpy(g_in, m, 32);
+    sha3_256({ek, kEkBytes}, std::span<uint8_t, 32>(g_in + 32, 32));
+    hash_g(g_in, 64, k_r);                                      // Step 1.
+    kpke_encrypt(t_hat, ek + 384 * K, m, k_r + 32, c, kern);    // Step 2.
+    std::memcpy(k_out, k_r, 32);
+  }
+
+  // FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal). dk has passed its checks.
+  static void decaps_internal(const uint8_t* dk, const uint8_t* c, uint8_t k_out[32]) noexcept {
+    const Kernels& kern = kernels();
+    const uint8_t* dk_pke = dk;                              // Step 1.
+    const uint8_t* ek = dk + kDkPkeBytes;                    // Step 2.
+    const uint8_t* h = dk + kDkPkeBytes + kEkBytes;          // Step 3.
+    const uint8_t* z = dk + kDkPkeBytes + kEkBytes + 32;     // Step 4.
+    uint8_t g_in[64], k_r[64], k_bar[32];
+    std::array<uint8_t, kCtBytes> c_prime;
+    ZeroOnExit wipe_g_in(g_in);
+    ZeroOnExit wipe_k_r(k_r);
+    ZeroOnExit wipe_k_bar(k_bar);
+    ZeroOnExit wipe_c_prime(c_prime);
+    kpke_decrypt(dk_pke, c, g_in, kern);                     // Step 5.
+    std::memcpy(g_in + 32, h, 32);
+    hash_g(g_in, 64, k_r);                                   // Step 6.
+    hash_j(z, {c, kCtBytes}, k_bar);                         // Step 7.
+    NttVec<K> t_hat;
+    for (int i = 0; i < K; ++i) kern.byte_decode12(t_hat.c[i], ek + 384 * i);
+    kpke_encrypt(t_hat, ek + 384 * K, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
+    // Steps 9-11, in constant time: K' unless c != c', then K_bar.
+    const uint8_t equal = ct::mask_bytes_eq({c, kCtBytes}, c_prime);
+    std::memcpy(k_out, k_bar, 32);
+    ct::cmov_bytes({k_out, 32}, {k_r, 32}, equal);
+  }
+
+  // FIPS 203, s7.3: H(ek) stored in dk matches the ek stored in dk. H(ek) is public (ek is).
+  static bool dk_hash_ok(const uint8_t* dk) noexcept {
+    std::array<uint8_t, 32> h;
+    sha3_256({dk + kDkPkeBytes, kEkBytes}, h);
+    return ct::declassify_value(ct::mask_bytes_eq(h, {dk + kDkPkeBytes + kEkBytes, 32})) != 0;
+  }
+};
+
+}  // namespace
+
+template <const Params& P>
+Result<KeyPair<P>> Kem<P>::keygen() noexcept {
+  SecretArray<64> dz;
+  if (!random_bytes(dz.span())) return Error::randomness_failure;  // Algorithm 19, steps 1-2.
+  return keygen_internal(std::span<const uint8_t>(dz.data(), 32), std::span<const uint8_t>(dz.data() + 32, 32));
+}
+
+template <const Params& P>
+Result<KeyPair<P>> Kem<P>::keygen_internal(std::span<const uint8_t> d, std::span<const uint8_t> z) noexcept {
+  if (d.size() != 32 || z.size() != 32) return Error::invalid_length;
+  KeyPair<P> kp;
+  // The seed form needs neither dk_pke nor H(ek): only ek is computed (Algorithm 16, step 1).
+  SecretArray<P.dk_pke_bytes()> dk_pke;
+  Scheme<P>::kpke_keygen(d.data(), kp.ek.data(), dk_pke.data(), kernels());
+  std::memcpy(kp.seed.data(), d.data(), 32);
+  std::memcpy(kp.seed.data() + 32, z.data(), 32);
+  return kp;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::expand_seed(std::span<const uint8_t> seed) noexcept {
+  if (seed.size() != kSeedBytes) return Error::invalid_length;
+  DecapsulationKey dk;
+  EncapsulationKey ek;
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  return dk;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::EncapsulationKey> Kem<P>::encapsulation_key(std::span<const uint8_t> seed) noexcept {
+  if (seed.size() != kSeedBytes) return Error::invalid_length;
+  DecapsulationKey dk;
+  EncapsulationKey ek;
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  return ek;
+}
+
+template <const Params& P>
+Result<Encapsulation<P>> Kem<P>::encaps(std::span<const uint8_t> ek) noexcept {
+  SecretArray<32> m;
+  if (!random_bytes(m.span())) return Error::randomness_failure;  // Algorithm 20, step 1.
+  return encaps_internal(ek, m.span());
+}
+
+template <const Params& P>
+Result<Encapsulation<P>> Kem<P>::encaps_internal(std::span<const uint8_t> ek, std::span<const uint8_t> m) noexcept {
+  using S = Scheme<P>;
+  if (ek.size() != S::kEkBytes || m.size() != kMessageBytes) return Error::invalid_length;
+  const Kernels& kern = kernels();
+  NttVec<P.k> t_hat;
+  if (!S::decode_ek(t_hat, ek.data(), kern)) return Error::invalid_key;  // s7.2.
+  Encapsulation<P> out;
+  S::encaps_internal(t_hat, ek.data(), m.data(), out.ct.data(), out.shared_secret.data(), kern);
+  return out;
+}
+
+template <const Params& P>
+Result<SharedSecret> Kem<P>::decaps(std::span<const uint8_t> seed, std::span<const uint8_t> ct) noexcept {
+  if (seed.size() != kSeedBytes || ct.size() != ct_bytes) return Error::invalid_length;
+  DecapsulationKey dk;
+  EncapsulationKey ek;
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  SharedSecret k;
+  Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data());
+  return k;
+}
+
+template <const Params& P>
+Result<SharedSecret> Kem<P>::decaps_expanded(std::span<const uint8_t> dk, std::span<const uint8_t> ct) noexcept {
+  if (dk.size() != dk_bytes || ct.size() != ct_bytes) return Error::invalid_length;
+  if (!Scheme<P>::dk_hash_ok(dk.data())) return Error::invalid_key;  // s7.3.
+  SharedSecret k;
+  Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data());
+  return k;
+}
+
+template <const Params& P>
+Result<void> Kem<P>::check_encapsulation_key(std::span<const uint8_t> ek) noexcept {
+  if (ek.size() != ek_bytes) return Error::invalid_length;
+  NttVec<P.k> t_hat;
+  if (!Scheme<P>::decode_ek(t_hat, ek.data(), kernels())) return Error::invalid_key;
+  return {};
+}
+
+template <const Params& P>
+Result<void> Kem<P>::check_decapsulation_key(std::span<const uint8_t> dk) noexcept {
+  if (dk.size() != dk_bytes) return Error::invalid_length;
+  if (!Scheme<P>::dk_hash_ok(dk.data())) return Error::invalid_key;
+  return {};
+}
+
+template <const Params& P>
+Result<void> Kem<P>::check_key_consistency(std::span<const uint8_t> seed, std::span<const uint8_t> dk) noexcept {
+  if (seed.size() != kSeedBytes || dk.size() != dk_bytes) return Error::invalid_length;
+  DecapsulationKey expanded;
+  EncapsulationKey ek;
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), expanded.data());
+  // Whether the pair matches is the public outcome of the check.
+  if (ct::declassify_value(ct::mask_bytes_eq(expanded.span(), dk)) == 0) return Error::invalid_key;
+  return {};
+}
+
+template struct Kem<kMlKem512>;
+template struct Kem<kMlKem768>;
+template struct Kem<kMlKem1024>;
+
+}  // namespace tessera::mlkem
