@@ -21,14 +21,14 @@ static_assert((65536ll * 65536ll) % kQ32 == kMontSquared);
 static_assert((kInvNttFactor * 128ll) % kQ32 == kMontSquared);
 static_assert(kBarrettV == ((1 << 26) + kQ32 / 2) / kQ32);
 
-// a * R^-1 mod q. In: |a| <= q * 2^15. Out: |r| < q (|r| <= |a| / 2^16 + q / 2 in general).
+// a * R^-1 mod q. In: -q * 2^15 <= a < q * 2^15. Out: |r| < q (a = q * 2^15 would give q).
 constexpr std::int16_t montgomery_reduce(std::int32_t a) noexcept {
   const auto t = static_cast<std::int16_t>(static_cast<std::uint16_t>(
       static_cast<std::uint32_t>(a) * static_cast<std::uint32_t>(static_cast<std::uint16_t>(kQInv))));
   return static_cast<std::int16_t>((a - static_cast<std::int32_t>(t) * kQ32) >> 16);
 }
 
-// a * b * R^-1 mod q. Out: |r| < q when |a * b| <= q * 2^15.
+// a * b * R^-1 mod q. Out: |r| < q when |a * b| < q * 2^15.
 constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) noexcept {
   return montgomery_reduce(static_cast<std::int32_t>(a) * b);
 }
