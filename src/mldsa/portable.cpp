@@ -1,0 +1,247 @@
+// Portable ML-DSA kernels (FIPS 204, Sections 7.4-7.5 and Appendix B). The oracle for every
+// SIMD backend. Bounds: see kernels.hpp.
+#include "mldsa/kernels.hpp"
+#include "mldsa/zetas.hpp"
+
+#include "common/ct.hpp"
+
+namespace tessera::mldsa {
+namespace {
+
+inline std::int32_t mont_mul(std::int32_t a, std::int32_t b) noexcept {
+  return montgomery_reduce(static_cast<std::int64_t>(a) * b);
+}
+
+// FIPS 204, Algorithm 41 (NTT). Zetas are in Montgomery form, so t = zeta * w[j + len]
+// is a Montgomery product with |t| < q; each layer grows |w| by less than q.
+void ntt_portable(Poly& p) noexcept {
+  std::int32_t* w = p.coeffs;
+  int m = 0;
+  for (int len = 128; len >= 1; len >>= 1) {
+    for (int start = 0; start < kN; start += 2 * len) {
+      const std::int32_t z = kZetasMont[++m];
+      for (int j = start; j < start + len; ++j) {
+        const std::int32_t t = mont_mul(z, w[j + len]);
+        w[j + len] = w[j] - t;
+        w[j] = w[j] + t;
+      }
+    }
+  }
+}
+
+// FIPS 204, Algorithm 42 (NTT^-1), with the final factor 256^-1 replaced by
+// 256^-1 * 2^64 mod q so the output also loses one Montgomery factor 2^-32.
+// Differs from the spec: sums are not reduced; with |in| < q they stay below 256q < 2^31.
+void invntt_tomont_portable(Poly& p) noexcept {
+  std::int32_t* w = p.coeffs;
+  int m = kN;
+  for (int len = 1; len < kN; len <<= 1) {
+    for (int start = 0; start < kN; start += 2 * len) {
+      const std::int32_t z = -kZetasMont[--m];
+      for (int j = start; j < start + len; ++j) {
+        const std::int32_t t = w[j];
+        w[j] = t + w[j + len];
+        w[j + len] = mont_mul(z, t - w[j + len]);
+      }
+    }
+  }
+  for (int j = 0; j < kN; ++j) w[j] = mont_mul(kInvNttFactor, w[j]);
+}
+
+void pointwise_acc_portable(Poly& out, const Poly* a, const Poly* b, int n) noexcept {
+  for (int j = 0; j < kN; ++j) {
+    std::int64_t acc = 0;  // |acc| < 8 * 81 q^2 < 2^56
+    for (int i = 0; i < n; ++i) acc += static_cast<std::int64_t>(a[i].coeffs[j]) * b[i].coeffs[j];
+    out.coeffs[j] = montgomery_reduce(acc);
+  }
+}
+
+void pointwise_portable(Poly& out, const Poly& a, const Poly& b) noexcept {
+  for (int j = 0; j < kN; ++j) out.coeffs[j] = mont_mul(a.coeffs[j], b.coeffs[j]);
+}
+
+void reduce_portable(Poly& a) noexcept {
+  for (int j = 0; j < kN; ++j) a.coeffs[j] = reduce32(a.coeffs[j]);
+}
+
+void freeze_portable(Poly& a) noexcept {
+  for (int j = 0; j < kN; ++j) a.coeffs[j] = caddq(reduce32(a.coeffs[j]));
+}
+
+// FIPS 204, Algorithm 35 (Power2Round): r1 = ceil((r - 2^12) / 2^13), r0 = r - r1 * 2^13.
+void power2round_portable(Poly& t1, Poly& t0, const Poly& t) noexcept {
+  for (int j = 0; j < kN; ++j) {
+    const std::int32_t r = t.coeffs[j];
+    const std::int32_t r1 = (r + (1 << (kD - 1)) - 1) >> kD;
+    t1.coeffs[j] = r1;
+    t0.coeffs[j] = r - (r1 << kD);
+  }
+}
+
+void decompose_portable(Poly& r1, Poly& r0, const Poly& r, std::int32_t gamma2) noexcept {
+  const DecomposeConstants dc = decompose_constants(gamma2);
+  for (int j = 0; j < kN; ++j) decompose1(dc, r.coeffs[j], r1.coeffs[j], r0.coeffs[j]);
+}
+
+// FIPS 204, Algorithm 39 (MakeHint), with r + z given already reduced.
+unsigned make_hint_portable(Poly& h, const Poly& r, const Poly& r_plus_z, std::int32_t gamma2) noexcept {
+  const DecomposeConstants dc = decompose_constants(gamma2);
+  std::uint32_t count = 0;
+  for (int j = 0; j < kN; ++j) {
+    std::int32_t r1, r0, v1, v0;
+    decompose1(dc, r.coeffs[j], r1, r0);
+    decompose1(dc, r_plus_z.coeffs[j], v1, v0);
+    const std::uint32_t bit = ~ct::mask_eq(static_cast<std::uint32_t>(r1), static_cast<std::uint32_t>(v1)) & 1u;
+    h.coeffs[j] = static_cast<std::int32_t>(bit);
+    count += bit;
+  }
+  return count;
+}
+
+// FIPS 204, Algorithm 40 (UseHint), branch-free (verification data is public, but the same
+// kernel serves any caller).
+void use_hint_portable(Poly& r1out, const Poly& r, const Poly& h, std::int32_t gamma2) noexcept {
+  const DecomposeConstants dc = decompose_constants(gamma2);
+  for (int j = 0; j < kN; ++j) {
+    std::int32_t r1, r0;
+    decompose1(dc, r.coeffs[j], r1, r0);
+    // Steps 3-4: delta = +1 if r0 > 0, -1 if r0 <= 0, applied only when h = 1.
+    const std::int32_t pos = static_cast<std::int32_t>(static_cast<std::uint32_t>(-r0) >> 31);  // r0 > 0
+    const std::int32_t delta = (2 * pos - 1) & -h.coeffs[j];
+    std::int32_t v = r1 + delta;  // in [-1, m]
+    v += (v >> 31) & dc.m;                                                           // -1 -> m - 1
+    v &= ~static_cast<std::int32_t>(ct::mask_eq(static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(dc.m)));  // m -> 0
+    r1out.coeffs[j] = v;
+  }
+}
+
+std::uint32_t norm_exceeds_portable(const Poly& a, std::int32_t bound) noexcept {
+  std::uint32_t flag = 0;
+  for (int j = 0; j < kN; ++j) {
+    const std::int32_t x = a.coeffs[j];
+    const std::int32_t abs = x - ((x >> 31) & (2 * x));  // |x| without a branch
+    flag |= static_cast<std::uint32_t>(bound - 1 - abs) >> 31;  // 1 iff |x| >= bound
+  }
+  return ct::mask_from_bit(flag);
+}
+
+// FIPS 204, Algorithm 14 (CoeffFromThreeBytes) in a loop (Algorithm 30 steps 4-8).
+unsigned rej_uniform_portable(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len) noexcept {
+  unsigned ctr = 0;
+  for (std::size_t i = 0; i + 3 <= len && ctr < need; i += 3) {
+    const std::uint32_t t = static_cast<std::uint32_t>(buf[i]) | static_cast<std::uint32_t>(buf[i + 1]) << 8 |
+                            static_cast<std::uint32_t>(buf[i + 2] & 0x7F) << 16;
+    if (t < static_cast<std::uint32_t>(kQ)) out[ctr++] = static_cast<std::int32_t>(t);
+  }
+  return ctr;
+}
+
+// FIPS 204, Algorithm 15 (CoeffFromHalfByte) in a loop (Algorithm 31 steps 4-9).
+// Only whether a nibble is accepted is revealed (declassified): rejected nibbles are
+// independent of the accepted ones, so this says nothing about s1 or s2. The value
+// computation is branch-free (z mod 5 by multiply-shift).
+unsigned rej_eta_portable(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len, int eta) noexcept {
+  unsigned ctr = 0;
+  const std::uint32_t limit = eta == 2 ? 15u : 9u;
+  auto value = [eta](std::uint32_t z) -> std::int32_t {
+    if (eta == 2) {
+      const std::uint32_t mod5 = z - 5 * ((z * 205) >> 10);  // z mod 5 for z < 15
+      return 2 - static_cast<std::int32_t>(mod5);
+    }
+    return 4 - static_cast<std::int32_t>(z);
+  };
+  for (std::size_t i = 0; i < len && ctr < need; ++i) {
+    const std::uint32_t z0 = buf[i] & 15u, z1 = buf[i] >> 4;
+    if (ct::declassify_value(z0 < limit)) out[ctr++] = value(z0);
+    if (ctr < need && ct::declassify_value(z1 < limit)) out[ctr++] = value(z1);
+  }
+  return ctr;
+}
+
+// Generic little-endian bit packing of 256 values of B bits (Algorithm 16/17 order).
+template <int B, class F>
+inline void pack_bits(std::uint8_t* out, F value) noexcept {
+  std::uint64_t acc = 0;
+  int n = 0;
+  for (int i = 0; i < kN; ++i) {
+    acc |= static_cast<std::uint64_t>(value(i)) << n;
+    n += B;
+    while (n >= 8) {
+      *out++ = static_cast<std::uint8_t>(acc);
+      acc >>= 8;
+      n -= 8;
+    }
+  }
+}
+template <int B, class F>
+inline void unpack_bits(const std::uint8_t* in, F sink) noexcept {
+  std::uint64_t acc = 0;
+  int n = 0;
+  for (int i = 0; i < kN; ++i) {
+    while (n < B) {
+      acc |= static_cast<std::uint64_t>(*in++) << n;
+      n += 8;
+    }
+    sink(i, static_cast<std::uint32_t>(acc & ((std::uint64_t{1} << B) - 1)));
+    acc >>= B;
+    n -= B;
+  }
+}
+
+void pack_t1_portable(std::uint8_t* out, const Poly& t1) noexcept {
+  pack_bits<10>(out, [&](int i) { return static_cast<std::uint32_t>(t1.coeffs[i]); });
+}
+void unpack_t1_portable(Poly& t1, const std::uint8_t* in) noexcept {
+  unpack_bits<10>(in, [&](int i, std::uint32_t v) { t1.coeffs[i] = static_cast<std::int32_t>(v); });
+}
+void pack_t0_portable(std::uint8_t* out, const Poly& t0) noexcept {
+  pack_bits<13>(out, [&](int i) { return static_cast<std::uint32_t>((1 << (kD - 1)) - t0.coeffs[i]); });
+}
+void unpack_t0_portable(Poly& t0, const std::uint8_t* in) noexcept {
+  unpack_bits<13>(in, [&](int i, std::uint32_t v) { t0.coeffs[i] = (1 << (kD - 1)) - static_cast<std::int32_t>(v); });
+}
+void pack_eta_portable(std::uint8_t* out, const Poly& s, int eta) noexcept {
+  auto v = [&](int i) { return static_cast<std::uint32_t>(eta - s.coeffs[i]); };
+  if (eta == 2) pack_bits<3>(out, v);
+  else pack_bits<4>(out, v);
+}
+std::uint32_t unpack_eta_portable(Poly& s, const std::uint8_t* in, int eta) noexcept {
+  std::uint32_t bad = 0;
+  auto sink = [&](int i, std::uint32_t v) {
+    bad |= (static_cast<std::uint32_t>(2 * eta) - v) >> 31;  // v > 2 eta
+    s.coeffs[i] = eta - static_cast<std::int32_t>(v);
+  };
+  if (eta == 2) unpack_bits<3>(in, sink);
+  else unpack_bits<4>(in, sink);
+  return ct::mask_from_bit(bad);
+}
+void pack_z_portable(std::uint8_t* out, const Poly& z, int gamma1_bits) noexcept {
+  const std::int32_t g1 = std::int32_t{1} << gamma1_bits;
+  auto v = [&](int i) { return static_cast<std::uint32_t>(g1 - z.coeffs[i]); };
+  if (gamma1_bits == 17) pack_bits<18>(out, v);
+  else pack_bits<20>(out, v);
+}
+void unpack_z_portable(Poly& z, const std::uint8_t* in, int gamma1_bits) noexcept {
+  const std::int32_t g1 = std::int32_t{1} << gamma1_bits;
+  auto sink = [&](int i, std::uint32_t v) { z.coeffs[i] = g1 - static_cast<std::int32_t>(v); };
+  if (gamma1_bits == 17) unpack_bits<18>(in, sink);
+  else unpack_bits<20>(in, sink);
+}
+void pack_w1_portable(std::uint8_t* out, const Poly& w1, int w1_bits) noexcept {
+  auto v = [&](int i) { return static_cast<std::uint32_t>(w1.coeffs[i]); };
+  if (w1_bits == 6) pack_bits<6>(out, v);
+  else pack_bits<4>(out, v);
+}
+
+}  // namespace
+
+const Kernels kPortableKernels{
+    ntt_portable,          invntt_tomont_portable, pointwise_acc_portable, pointwise_portable,
+    reduce_portable,       freeze_portable,        power2round_portable,   decompose_portable,
+    make_hint_portable,    use_hint_portable,      norm_exceeds_portable,  rej_uniform_portable,
+    rej_eta_portable,      pack_t1_portable,       unpack_t1_portable,     pack_t0_portable,
+    unpack_t0_portable,    pack_eta_portable,      unpack_eta_portable,    pack_z_portable,
+    unpack_z_portable,     pack_w1_portable,
+};
+
+}  // namespace tessera::mldsa

@@ -1,0 +1,132 @@
+#include "mldsa/sampling.hpp"
+
+#include "common/bytes.hpp"
+#include "common/secret.hpp"
+#include "hash/shake_batch.hpp"
+
+#include <tessera/sha3.hpp>
+
+#include <cstring>
+
+namespace tessera::mldsa {
+namespace {
+
+// Runs `count` independent XOF instances, four at a time through the batched sponge and
+// the remainder (fewer than four, which a 4-way kernel would mostly waste) one by one.
+// fill(idx, in) writes the in_len-byte input of instance idx; eat(idx, buf, len) consumes
+// output bytes and returns true once instance idx needs no more. Output buffers are wiped.
+template <class Batch, class Single, std::size_t FirstBlocks, class Fill, class Eat>
+void run_xofs(int count, std::size_t in_len, Fill fill, Eat eat) noexcept {
+  constexpr std::size_t rate = Batch::rate_bytes;
+  static_assert(Single::rate_bytes == rate);
+  constexpr std::size_t kMaxIn = 66;
+  alignas(8) std::uint8_t in[4][kMaxIn];
+  alignas(8) std::uint8_t buf[4][FirstBlocks * rate];
+  int idx = 0;
+  for (; idx + 4 <= count; idx += 4) {
+    for (int j = 0; j < 4; ++j) fill(idx + j, in[j]);
+    Batch xof;
+    xof.absorb_once({in[0], in[1], in[2], in[3]}, in_len);
+    xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, FirstBlocks);
+    bool done[4];
+    bool all = true;
+    for (int j = 0; j < 4; ++j) all &= (done[j] = eat(idx + j, buf[j], FirstBlocks * rate));
+    while (!all) {
+      xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, 1);
+      all = true;
+      for (int j = 0; j < 4; ++j) {
+        if (!done[j]) done[j] = eat(idx + j, buf[j], rate);
+        all &= done[j];
+      }
+    }
+  }
+  for (; idx < count; ++idx) {
+    fill(idx, in[0]);
+    Single xof;
+    (void)xof.absorb(std::span<const std::uint8_t>(in[0], in_len));
+    xof.squeeze(std::span<std::uint8_t>(buf[0], FirstBlocks * rate));
+    bool done = eat(idx, buf[0], FirstBlocks * rate);
+    while (!done) {
+      xof.squeeze(std::span<std::uint8_t>(buf[0], rate));
+      done = eat(idx, buf[0], rate);
+    }
+  }
+  secure_zero_object(in);
+  secure_zero_object(buf);
+}
+
+}  // namespace
+
+void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t* rho) noexcept {
+  unsigned ctr[8 * 7] = {};
+  // 5 blocks = 840 bytes = 280 candidates; each is accepted with probability q / 2^23.
+  run_xofs<hash::Shake128x4, Shake128, 5>(
+      k * l, 34,
+      [&](int idx, std::uint8_t* in) {
+        std::memcpy(in, rho, 32);
+        in[32] = static_cast<std::uint8_t>(idx % l);  // s
+        in[33] = static_cast<std::uint8_t>(idx / l);  // r
+      },
+      [&](int idx, const std::uint8_t* buf, std::size_t len) {
+        ctr[idx] += kern.rej_uniform(a_hat[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len);
+        return ctr[idx] == kN;
+      });
+}
+
+void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
+  unsigned ctr[8 + 7] = {};
+  // 2 blocks = 544 nibbles; about 510 (eta = 2) or 306 (eta = 4) are accepted on average.
+  run_xofs<hash::Shake256x4, Shake256, 2>(
+      k + l, 66,
+      [&](int idx, std::uint8_t* in) {
+        std::memcpy(in, rho_prime, 64);
+        in[64] = static_cast<std::uint8_t>(idx);
+        in[65] = static_cast<std::uint8_t>(idx >> 8);
+      },
+      [&](int idx, const std::uint8_t* buf, std::size_t len) {
+        ctr[idx] += kern.rej_eta(s[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len, eta);
+        return ctr[idx] == kN;
+      });
+}
+
+void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
+                 int kappa) noexcept {
+  // 32 * (gamma1_bits + 1) = 576 or 640 bytes: 5 blocks of 136.
+  run_xofs<hash::Shake256x4, Shake256, 5>(
+      l, 66,
+      [&](int idx, std::uint8_t* in) {
+        std::memcpy(in, rho_pp, 64);
+        const int v = kappa + idx;
+        in[64] = static_cast<std::uint8_t>(v);
+        in[65] = static_cast<std::uint8_t>(v >> 8);
+      },
+      [&](int idx, const std::uint8_t* buf, std::size_t) {
+        kern.unpack_z(y[idx], buf, gamma1_bits);
+        return true;
+      });
+}
+
+void sample_in_ball(Poly& c, std::span<const std::uint8_t> c_tilde, int tau) noexcept {
+  Shake256 h;
+  (void)h.absorb(c_tilde);
+  std::uint8_t s[Shake256::rate_bytes];
+  h.squeeze(s);
+  std::uint64_t signs = bytes::load_le64(s);  // Steps 3-4: h = first 8 bytes
+  std::size_t pos = 8;
+  for (int i = 0; i < kN; ++i) c.coeffs[i] = 0;
+  for (int i = kN - tau; i < kN; ++i) {  // Steps 5-13
+    int j;
+    do {
+      if (pos == sizeof s) {
+        h.squeeze(s);
+        pos = 0;
+      }
+      j = s[pos++];
+    } while (j > i);
+    c.coeffs[i] = c.coeffs[j];
+    c.coeffs[j] = 1 - 2 * static_cast<std::int32_t>(signs & 1);
+    signs >>= 1;
+  }
+}
+
+}  // namespace tessera::mldsa

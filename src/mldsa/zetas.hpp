@@ -1,0 +1,80 @@
+// Constants of the ML-DSA NTT and the scalar Decompose used by the portable kernels.
+// Tables are generated at compile time from their definition (the generating code is the
+// table); tests/unit/mldsa_test.cpp recomputes them independently.
+#pragma once
+
+#include "common/ct.hpp"
+#include "mldsa/kernels.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace tessera::mldsa {
+
+namespace detail {
+constexpr std::int64_t pow_mod(std::int64_t b, std::int64_t e) {
+  std::int64_t r = 1;
+  b %= kQ;
+  while (e > 0) {
+    if (e & 1) r = r * b % kQ;
+    b = b * b % kQ;
+    e >>= 1;
+  }
+  return r;
+}
+constexpr int brv8(int x) {
+  int r = 0;
+  for (int i = 0; i < 8; ++i) r |= ((x >> i) & 1) << (7 - i);
+  return r;
+}
+constexpr std::int32_t centered(std::int64_t x) {  // x in [0, q) -> (-q/2, q/2]
+  return static_cast<std::int32_t>(x > kQ / 2 ? x - kQ : x);
+}
+constexpr std::int64_t kMontMod = (std::int64_t{1} << 32) % kQ;
+}  // namespace detail
+
+// zetas[i] = zeta^BitRev8(i) * 2^32 mod q, centered; zeta = 1753 (FIPS 204, Section 7.5).
+inline constexpr std::array<std::int32_t, kN> kZetasMont = [] {
+  std::array<std::int32_t, kN> z{};
+  for (int i = 0; i < kN; ++i)
+    z[i] = detail::centered(detail::pow_mod(1753, detail::brv8(i)) * detail::kMontMod % kQ);
+  return z;
+}();
+
+// 256^-1 * 2^64 mod q (Algorithm 42 step 21 factor, in Montgomery form twice).
+inline constexpr std::int32_t kInvNttFactor = detail::centered(
+    detail::pow_mod(256, kQ - 2) * detail::kMontMod % kQ * detail::kMontMod % kQ);
+
+static_assert(detail::kMontMod - kQ == kMont);
+static_assert(static_cast<std::uint32_t>(kQInv) * static_cast<std::uint32_t>(kQ) == 1u);
+
+// Decompose (FIPS 204, Algorithm 36) without division. For r in [0, q):
+//   r1 = ceil((r - gamma2) / (2 gamma2)) = floor((r + gamma2 - 1) / (2 gamma2)),
+// computed as ((r + gamma2 - 1) * M) >> 48 with M = ceil(2^48 / (2 gamma2)); exact for all
+// inputs below 2^24 since (M * 2 gamma2 - 2^48) * 2^24 < 2^48 (checked exhaustively by the
+// unit test). Then r0 = r - r1 * 2 gamma2 and the corner case r - r0 = q - 1 (r1 = m) maps
+// to r1 = 0, r0 = r0 - 1 (steps 3-5).
+struct DecomposeConstants {
+  std::int32_t gamma2;
+  std::int32_t m;      // (q - 1) / (2 gamma2)
+  std::uint64_t mul;   // ceil(2^48 / (2 gamma2))
+};
+constexpr DecomposeConstants make_decompose_constants(std::int32_t gamma2) {
+  const std::uint64_t two_g2 = 2 * static_cast<std::uint64_t>(gamma2);
+  return {gamma2, static_cast<std::int32_t>((kQ - 1) / two_g2), ((std::uint64_t{1} << 48) + two_g2 - 1) / two_g2};
+}
+inline constexpr DecomposeConstants kDecompose88 = make_decompose_constants((kQ - 1) / 88);
+inline constexpr DecomposeConstants kDecompose32 = make_decompose_constants((kQ - 1) / 32);
+inline DecomposeConstants decompose_constants(std::int32_t gamma2) noexcept {
+  return gamma2 == kDecompose88.gamma2 ? kDecompose88 : kDecompose32;  // public parameter
+}
+
+inline void decompose1(const DecomposeConstants& dc, std::int32_t r, std::int32_t& r1, std::int32_t& r0) noexcept {
+  const std::uint64_t x = static_cast<std::uint64_t>(r + dc.gamma2 - 1);
+  std::int32_t a1 = static_cast<std::int32_t>((x * dc.mul) >> 48);
+  const std::uint32_t corner = ct::mask_eq(static_cast<std::uint32_t>(a1), static_cast<std::uint32_t>(dc.m));
+  r0 = r - a1 * 2 * dc.gamma2 - static_cast<std::int32_t>(corner & 1u);
+  r1 = a1 & ~static_cast<std::int32_t>(corner);
+}
+
+}  // namespace tessera::mldsa
