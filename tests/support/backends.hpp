@@ -6,7 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <ostream>
 #include <string>
+
+namespace tessera {
+// Test names and failure messages show "avx2", not "1-byte object <01>".
+inline void PrintTo(Backend b, std::ostream* os) { *os << backend_name(b); }
+}  // namespace tessera
 
 namespace tessera::test {
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what Tessera needs on Debian 12 that a fresh machine may lack.
+# As root: apt-get installs the missing packages. Otherwise: prints the exact command.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ clang libgtest-dev libgmock-dev nlohmann-json3-dev pkg-config
+          libssl-dev valgrind)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  echo "tessera: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "tessera: missing packages. Run as root:" >&2
+  echo "  sudo sh -c '$cmd'" >&2
+  exit 1
+fi

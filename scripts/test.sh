@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds and runs every test; exits non-zero on any failure. This is what CI runs.
+#   release preset (g++, all backends) : unit, ACVP known-answer, equivalence, install tests
+#   portable preset (SIMD compiled out): the same suite without SIMD code
+#   clang build                        : the library, bench and tests must compile cleanly
+# Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-3 large-data vectors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+jobs=$(nproc)
+
+# Known-answer vectors: TESSERA_VECTORS_DIR, else ../shared/vectors beside this tree, else
+# beside the repository this one was cloned from (a CI clone of a local checkout).
+if [ -z "${TESSERA_VECTORS_DIR:-}" ] && [ ! -d ../shared/vectors ]; then
+  origin=$(git config --get remote.origin.url 2>/dev/null || true)
+  if [ -n "$origin" ] && [ -d "$origin/../shared/vectors" ]; then
+    TESSERA_VECTORS_DIR=$(cd "$origin/../shared/vectors" && pwd)
+    export TESSERA_VECTORS_DIR
+  fi
+fi
+if [ -n "${TESSERA_VECTORS_DIR:-}" ]; then
+  echo "vectors: $TESSERA_VECTORS_DIR"
+elif [ -d ../shared/vectors ]; then
+  echo "vectors: $(cd ../shared/vectors && pwd)"
+else
+  echo "vectors: NOT FOUND - known-answer tests will be reported as SKIPPED (set TESSERA_VECTORS_DIR)"
+fi
+
+stage() { printf '\n== %s (%s)\n' "$1" "$(date +%T)"; }
+
+for preset in release portable; do
+  stage "build $preset"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs"
+  stage "test $preset"
+  ctest --preset "$preset" -j "$jobs"
+done
+
+stage "build with clang"
+cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+cmake --build build/clang -j "$jobs"
+stage "done"

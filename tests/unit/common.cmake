@@ -1,0 +1,17 @@
+tessera_test(common-unit-tests
+  ${CMAKE_CURRENT_LIST_DIR}/common_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/backend_test.cpp)
+
+# TESSERA_BACKEND: a known, available name is used; an unknown or unavailable one is ignored
+# (the best backend runs) and reported through environment_backend_status().
+add_executable(backend-env-probe ${CMAKE_CURRENT_LIST_DIR}/backend_env_probe.cpp)
+target_link_libraries(backend-env-probe PRIVATE tessera tessera_warnings)
+add_test(NAME backend.env.portable COMMAND backend-env-probe)
+set_tests_properties(backend.env.portable PROPERTIES ENVIRONMENT TESSERA_BACKEND=portable
+  PASS_REGULAR_EXPRESSION "active=portable status=ok")
+add_test(NAME backend.env.unknown COMMAND backend-env-probe)
+set_tests_properties(backend.env.unknown PROPERTIES ENVIRONMENT TESSERA_BACKEND=sse9
+  PASS_REGULAR_EXPRESSION "status=unknown backend name")
+add_test(NAME backend.env.unavailable COMMAND backend-env-probe)
+set_tests_properties(backend.env.unavailable PROPERTIES ENVIRONMENT TESSERA_BACKEND=neon
+  PASS_REGULAR_EXPRESSION "status=backend not available")
