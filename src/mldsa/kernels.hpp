@@ -36,7 +36,7 @@ struct Kernels {
   void (*pointwise_acc)(Poly& out, const Poly* a, const Poly* b, int n) noexcept;
   // out = a o b * 2^-32. In: any < 9q. Out: any < q.
   void (*pointwise)(Poly& out, const Poly& a, const Poly& b) noexcept;
-  // a = a mod+- q with |a| <= 2^31 - 2^22 - 1 in; out in [-6283009, 6283007] (reduce32).
+  // a = a mod+- q with |a| <= 2^31 - 2^22 - 1 in; out in [-6283008, 6283008] (reduce32).
   void (*reduce)(Poly& a) noexcept;
   // a in (-q, 2^31 - 2^22) -> standard [0, q) (reduce32 then conditional add q).
   void (*freeze)(Poly& a) noexcept;
@@ -89,7 +89,7 @@ inline std::int32_t montgomery_reduce(std::int64_t a) noexcept {
   const std::int32_t t = static_cast<std::int32_t>(static_cast<std::uint32_t>(a) * static_cast<std::uint32_t>(kQInv));
   return static_cast<std::int32_t>((a - static_cast<std::int64_t>(t) * kQ) >> 32);
 }
-// a mod+- q for |a| <= 2^31 - 2^22 - 1; result in [-6283009, 6283007].
+// a mod+- q for |a| <= 2^31 - 2^22 - 1; result in [-6283008, 6283008].
 inline std::int32_t reduce32(std::int32_t a) noexcept {
   const std::int32_t t = (a + (1 << 22)) >> 23;
   return a - t * kQ;
