@@ -1,0 +1,54 @@
+#include "machine.hpp"
+
+#include "cpu/features.hpp"
+#include "tessera_config.hpp"
+#include "timer.hpp"
+
+#include <fstream>
+
+// From bench/CMakeLists.txt.
+#ifndef TESSERA_BENCH_BUILD_TYPE
+#define TESSERA_BENCH_BUILD_TYPE "unknown"
+#endif
+#ifndef TESSERA_BENCH_CXX_FLAGS
+#define TESSERA_BENCH_CXX_FLAGS ""
+#endif
+
+namespace tessera::bench {
+namespace {
+
+std::string trim(std::string s) {
+  const auto first = s.find_first_not_of(" \t");
+  const auto last = s.find_last_not_of(" \t");
+  return first == std::string::npos ? std::string() : s.substr(first, last - first + 1);
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    // x86: "model name : ..."; some Arm kernels: "Model name" or "Hardware".
+    if (line.starts_with("model name") || line.starts_with("Model name")) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return trim(line.substr(colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+MachineInfo machine_info() {
+  MachineInfo m;
+  m.cpu = cpu_model();
+  m.cpu_features = cpu::feature_string();
+  m.tessera_version = TESSERA_VERSION_STRING;
+  m.compiler = TESSERA_COMPILER_ID;
+  m.build_type = TESSERA_BENCH_BUILD_TYPE;
+  m.build_flags = trim(TESSERA_BENCH_CXX_FLAGS);
+  m.tick_source = tick_source();
+  m.tick_rate = measure_tick_rate(0.02);
+  return m;
+}
+
+}  // namespace tessera::bench

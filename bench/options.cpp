@@ -1,0 +1,137 @@
+#include "options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace tessera::bench {
+namespace {
+
+constexpr double kQuickSeconds = 0.05;
+
+std::string parse_backends(std::string_view list, std::vector<Backend>& out) {
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    Result<Backend> b = parse_backend(name);
+    if (!b) {
+      return "unknown backend '" + std::string(name) + "'; available: " + available_backends();
+    }
+    if (!backend_available(*b)) {
+      return "backend '" + std::string(name) + "' is not available on this CPU/build; available: " +
+             available_backends();
+    }
+    out.push_back(*b);
+    if (comma == std::string_view::npos) return {};
+    list.remove_prefix(comma + 1);
+  }
+}
+
+std::string parse_seconds(std::string_view text, double& out) {
+  // std::from_chars for double is in libstdc++ 11+ and libc++ 17+; strtod keeps clang 14
+  // with libc++ working too.
+  const std::string s(text);
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v) || v <= 0 || v > 3600) {
+    return "--seconds needs a number of seconds in (0, 3600], got '" + s + "'";
+  }
+  out = v;
+  return {};
+}
+
+}  // namespace
+
+std::string available_backends() {
+  std::string s;
+  for (Backend b : kAllBackends) {
+    if (!backend_available(b)) continue;
+    if (!s.empty()) s += ' ';
+    s += backend_name(b);
+  }
+  return s;
+}
+
+ParseResult parse_options(std::span<const std::string_view> args) {
+  ParseResult r;
+  Options& o = r.options;
+  bool seconds_given = false;
+  for (std::size_t i = 0; i < args.size() && r.ok(); ++i) {
+    std::string_view arg = args[i];
+    std::optional<std::string_view> inline_value;  // --opt=value
+    if (const std::size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string_view::npos) {
+      inline_value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    }
+    const auto value = [&](std::string_view& out) {
+      if (inline_value) {
+        out = *inline_value;
+      } else if (i + 1 < args.size()) {
+        out = args[++i];
+      } else {
+        r.error = std::string(arg) + " needs a value";
+        return false;
+      }
+      return true;
+    };
+    const auto flag = [&] {
+      if (inline_value) r.error = std::string(arg) + " takes no value";
+      return r.ok();
+    };
+    std::string_view v;
+    if (arg == "--help" || arg == "-h") {
+      if (flag()) o.help = true;
+    } else if (arg == "--list") {
+      if (flag()) o.list = true;
+    } else if (arg == "--quick") {
+      if (flag()) o.quick = true;
+    } else if (arg == "--backend") {
+      if (value(v)) r.error = parse_backends(v, o.backends);
+    } else if (arg == "--seconds") {
+      if (value(v)) r.error = parse_seconds(v, o.seconds);
+      seconds_given = true;
+    } else if (arg == "--json") {
+      if (value(v)) {
+        if (v.empty()) r.error = "--json needs a file name";
+        o.json_path = v;
+      }
+    } else if (arg == "--filter") {
+      if (value(v)) {
+        o.filter_text = v;
+        try {
+          o.filter.emplace(o.filter_text, std::regex::ECMAScript);
+        } catch (const std::regex_error& e) {
+          r.error = "--filter: invalid regular expression '" + o.filter_text + "': " + e.what();
+        }
+      }
+    } else {
+      r.error = "unknown option '" + std::string(args[i]) + "'";
+    }
+  }
+  if (o.quick && !seconds_given) o.seconds = kQuickSeconds;
+  o.warmup_seconds = std::min(0.1, o.seconds / 5);
+  return r;
+}
+
+std::string usage(std::string_view program) {
+  std::string u = "usage: " + std::string(program) + " [options]\n";
+  u += R"(
+Measures Tessera's algorithms; prints wolfCrypt-style lines after a machine header.
+
+  --backend NAME[,NAME...]  run on these kernel backends (portable, avx2, avx512, neon);
+                            default: the active one (best available, or TESSERA_BACKEND)
+  --seconds S               timed seconds per case (default 1.0)
+  --quick                   short run for smoke tests (0.05 s per case)
+  --filter REGEX            only cases whose "algorithm operation" matches (ECMAScript regex)
+  --list                    list the cases (after --filter) and exit
+  --json FILE               also write the results as a JSON array to FILE
+  --help                    this text
+
+Exit status: 0 success, 1 a run or output failure, 2 bad options or backend.
+Available backends here: )";
+  u += available_backends();
+  u += '\n';
+  return u;
+}
+
+}  // namespace tessera::bench

@@ -1,0 +1,43 @@
+// Command-line options of tessera-bench. Parsing is separate from running so that it can
+// be tested: parse_options() never exits and never prints.
+#pragma once
+
+#include <tessera/backend.hpp>
+
+#include <optional>
+#include <regex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera::bench {
+
+struct Options {
+  std::vector<Backend> backends;  // --backend a,b: run every case on each; empty: the active one
+  double seconds = 1.0;           // --seconds S: timed phase of each case
+  double warmup_seconds = 0.1;
+  bool quick = false;             // --quick: 0.05 s per case (smoke tests)
+  bool list = false;              // --list
+  bool help = false;              // --help
+  std::string json_path;          // --json FILE
+  std::string filter_text;        // --filter REGEX, searched in "algorithm operation"
+  std::optional<std::regex> filter;
+};
+
+struct ParseResult {
+  Options options;
+  std::string error;  // empty on success
+  bool ok() const { return error.empty(); }
+};
+
+// args excludes the program name. Backend names are checked against what this CPU and
+// build support; an error names the available backends.
+ParseResult parse_options(std::span<const std::string_view> args);
+
+std::string usage(std::string_view program);
+
+// "portable avx2 avx512": the backends this CPU and build support.
+std::string available_backends();
+
+}  // namespace tessera::bench

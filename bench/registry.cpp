@@ -1,0 +1,49 @@
+#include "registry.hpp"
+
+#include <utility>
+
+namespace tessera::bench {
+
+std::string size_label(std::size_t bytes) {
+  if (bytes != 0 && bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + "MiB";
+  if (bytes != 0 && bytes % 1024 == 0) return std::to_string(bytes / 1024) + "KiB";
+  return std::to_string(bytes) + "B";
+}
+
+Case bytes_case(std::string algorithm, std::string operation, std::size_t block_bytes,
+                std::function<Op()> prepare, int ways, std::string label) {
+  Case c;
+  c.implementation = "tessera";
+  c.kind = Kind::bytes;
+  c.block_bytes = block_bytes;
+  c.bytes_per_op = block_bytes * static_cast<std::size_t>(ways);
+  c.label = (label.empty() ? algorithm : std::move(label)) + " " + size_label(block_bytes);
+  c.algorithm = std::move(algorithm);
+  c.operation = std::move(operation);
+  c.prepare = std::move(prepare);
+  return c;
+}
+
+Case ops_case(std::string algorithm, std::string operation, int strength,
+              std::function<Op()> prepare, std::string label) {
+  Case c;
+  c.implementation = "tessera";
+  c.kind = Kind::ops;
+  c.strength = strength;
+  c.label = label.empty() ? algorithm : std::move(label);
+  c.algorithm = std::move(algorithm);
+  c.operation = std::move(operation);
+  c.prepare = std::move(prepare);
+  return c;
+}
+
+std::vector<Case>& registry() {
+  static std::vector<Case> cases;
+  return cases;
+}
+
+Registration::Registration(std::vector<Case> cases) {
+  for (Case& c : cases) registry().push_back(std::move(c));
+}
+
+}  // namespace tessera::bench

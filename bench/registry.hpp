@@ -1,0 +1,59 @@
+// The benchmark cases. Each algorithm family registers its cases from one file,
+// bench/cases/<family>.cpp (picked up by bench/CMakeLists.txt), with a namespace-scope
+//
+//   const tessera::bench::Registration kCases{make_cases()};
+//
+// A case names what it measures (implementation, algorithm, operation, size) and how to
+// build the timed call: prepare() runs once per case and backend, under that backend and
+// outside the timed region (buffers, keys, ciphertexts), and returns the call to time.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tessera::bench {
+
+// bytes: throughput (MiB/s, cycles per byte), e.g. hashes. ops: operations per second
+// and cycles per operation, e.g. key generation.
+enum class Kind { bytes, ops };
+
+using Op = std::function<void()>;
+
+struct Case {
+  std::string implementation;  // "tessera"; later peers: "openssl", "liboqs", ...
+  std::string algorithm;       // "SHA3-256", "ML-KEM-768"
+  std::string operation;       // "hash", "absorb", "key gen", "encap", ...
+  Kind kind = Kind::bytes;
+  std::size_t block_bytes = 0;  // bytes kind: input or output size of one instance per call
+  std::size_t bytes_per_op = 0; // bytes kind: bytes counted per call (block_bytes x ways)
+  int strength = 0;             // ops kind: security bits (wolfCrypt's column), 0 if none
+  std::string label;            // name in the text line (wolfCrypt's desc/algo column)
+  std::function<Op()> prepare;
+
+  // "algorithm operation": what --filter matches.
+  std::string filter_key() const { return algorithm + " " + operation; }
+};
+
+// A throughput case: bytes_per_op = block_bytes * ways, label "<label> <size>".
+Case bytes_case(std::string algorithm, std::string operation, std::size_t block_bytes,
+                std::function<Op()> prepare, int ways = 1, std::string label = {});
+// An operations case (public-key style line: "<label> <strength> <operation> ...").
+Case ops_case(std::string algorithm, std::string operation, int strength,
+              std::function<Op()> prepare, std::string label = {});
+
+// "1KiB", "16KiB", "1MiB", or "100B" when not a whole number of KiB.
+std::string size_label(std::size_t bytes);
+
+// All registered cases, in registration order.
+std::vector<Case>& registry();
+
+struct Registration {
+  explicit Registration(std::vector<Case> cases);
+};
+
+// Keeps the compiler from discarding a result the timed call computes.
+inline void do_not_optimize(const void* p) { __asm__ volatile("" : : "r"(p) : "memory"); }
+
+}  // namespace tessera::bench

@@ -1,0 +1,36 @@
+// Output: wolfCrypt-style text lines (wolfcrypt/benchmark/benchmark.c, English words, no
+// HW/SW device column) with Tessera's additions, and JSON records.
+//
+// bytes: "%-24s %5.0f %s took %5.3f seconds, %8.3f %s/s Cycles per byte = %6.2f"
+//        + " (p50 %.2f, p99 %.2f)" cycles per byte of the median and 99th-percentile sample
+// ops:   "%-6s %5d %8s   %6d ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec"
+//        + ", %.0f cycles, p50 %.0f, p99 %.0f" cycles per operation (mean, percentiles)
+#pragma once
+
+#include "machine.hpp"
+#include "registry.hpp"
+#include "runner.hpp"
+
+#include <tessera/backend.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace tessera::bench {
+
+// The machine header and wolfCrypt's "... Benchmark (block bytes N, min S sec each)" line.
+std::string format_header(const MachineInfo& machine, const std::vector<Backend>& backends,
+                          const std::vector<std::size_t>& block_sizes, double seconds);
+
+std::string format_line(const Case& c, const Measurement& m);
+
+// One --list line: implementation, algorithm, operation, size.
+std::string format_list_line(const Case& c);
+
+// One record of the --json array (fields: bench/schema/bench-result.schema.json).
+nlohmann::json json_record(const Case& c, Backend backend, const Measurement& m,
+                           const MachineInfo& machine);
+
+}  // namespace tessera::bench

@@ -1,0 +1,31 @@
+// Runs one case: warm-up, then timed batches until the time budget is spent.
+#pragma once
+
+#include "registry.hpp"
+#include "stats.hpp"
+
+#include <cstdint>
+
+namespace tessera::bench {
+
+struct RunConfig {
+  double seconds = 1.0;         // timed phase (wall clock), at least one sample
+  double warmup_seconds = 0.1;  // untimed calls first: caches, branch predictors, clocks
+  // A sample times `batch` consecutive calls; the batch is chosen after warm-up so one
+  // sample spans at least this many counter ticks and this long, keeping the counter's
+  // own cost and resolution (coarse on aarch64) below about 1% of a sample.
+  double min_sample_ticks = 2000;
+  double min_sample_seconds = 1e-6;
+};
+
+struct Measurement {
+  std::uint64_t calls = 0;  // timed calls
+  double seconds = 0;       // wall time of the timed phase
+  std::uint64_t batch = 1;  // calls per sample
+  Summary ticks_per_call;   // counter ticks per call, over the samples
+  double ops_per_sec = 0;   // calls / seconds
+};
+
+Measurement run_case(const Op& op, const RunConfig& config);
+
+}  // namespace tessera::bench

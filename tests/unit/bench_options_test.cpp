@@ -1,0 +1,70 @@
+// bench/options: command-line parsing (no process exit, no output).
+#include "options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+#include <vector>
+
+namespace tessera::bench {
+namespace {
+
+ParseResult parse(std::vector<std::string_view> args) { return parse_options(args); }
+
+TEST(BenchOptions, Defaults) {
+  const ParseResult r = parse({});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_DOUBLE_EQ(r.options.seconds, 1.0);
+  EXPECT_TRUE(r.options.backends.empty());
+  EXPECT_FALSE(r.options.list);
+  EXPECT_FALSE(r.options.filter.has_value());
+}
+
+TEST(BenchOptions, ValuesBothSeparateAndInline) {
+  const ParseResult r = parse({"--seconds", "0.5", "--json=out.json", "--filter", "SHA3-256 hash", "--list"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_DOUBLE_EQ(r.options.seconds, 0.5);
+  EXPECT_EQ(r.options.json_path, "out.json");
+  ASSERT_TRUE(r.options.filter.has_value());
+  EXPECT_TRUE(std::regex_search("SHA3-256 hash", *r.options.filter));
+  EXPECT_TRUE(r.options.list);
+}
+
+TEST(BenchOptions, QuickShortensUnlessSecondsGiven) {
+  EXPECT_LT(parse({"--quick"}).options.seconds, 0.2);
+  EXPECT_DOUBLE_EQ(parse({"--quick", "--seconds", "2"}).options.seconds, 2.0);
+}
+
+TEST(BenchOptions, PortableBackendAlwaysAccepted) {
+  const ParseResult r = parse({"--backend", "portable"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(r.options.backends.size(), 1u);
+  EXPECT_EQ(r.options.backends[0], Backend::portable);
+}
+
+TEST(BenchOptions, BadInputIsAnError) {
+  EXPECT_FALSE(parse({"--bogus"}).ok());
+  EXPECT_FALSE(parse({"--seconds"}).ok());
+  EXPECT_FALSE(parse({"--seconds", "abc"}).ok());
+  EXPECT_FALSE(parse({"--seconds", "-1"}).ok());
+  EXPECT_FALSE(parse({"--seconds", "0"}).ok());
+  EXPECT_FALSE(parse({"--filter", "("}).ok());
+  EXPECT_FALSE(parse({"--list=yes"}).ok());
+  EXPECT_FALSE(parse({"--json", ""}).ok());
+  const ParseResult r = parse({"--backend", "bogus"});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("available: portable"), std::string::npos) << r.error;
+}
+
+TEST(BenchOptions, UnavailableBackendNamesTheAvailableOnes) {
+  for (Backend b : kAllBackends) {
+    if (backend_available(b)) continue;
+    const ParseResult r = parse({"--backend", backend_name(b)});
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error.find("not available"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find(available_backends()), std::string::npos) << r.error;
+  }
+}
+
+}  // namespace
+}  // namespace tessera::bench
