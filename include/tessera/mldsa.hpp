@@ -80,9 +80,9 @@ static_assert(kMlDsa87.public_key_bytes() == 2592 && kMlDsa87.private_key_bytes(
 static_assert(kMlDsa44.gamma2 == 95232 && kMlDsa65.gamma2 == 261888);
 
 // Parameter-set tags for the MlDsa template.
-struct Set44 { static constexpr Params params = kMlDsa44; static constexpr const char* name = "ML-DSA-44"; };
-struct Set65 { static constexpr Params params = kMlDsa65; static constexpr const char* name = "ML-DSA-65"; };
-struct Set87 { static constexpr Params params = kMlDsa87; static constexpr const char* name = "ML-DSA-87"; };
+struct TESSERA_API Set44 { static constexpr Params params = kMlDsa44; static constexpr const char* name = "ML-DSA-44"; };
+struct TESSERA_API Set65 { static constexpr Params params = kMlDsa65; static constexpr const char* name = "ML-DSA-65"; };
+struct TESSERA_API Set87 { static constexpr Params params = kMlDsa87; static constexpr const char* name = "ML-DSA-87"; };
 
 // HashML-DSA pre-hash functions (FIPS 204, Section 5.4).
 enum class PreHash : std::uint8_t {
