@@ -92,19 +92,19 @@ void generate_matrix(Matrix<K>& a, const uint8_t rho[32], bool transposed, const
     }
   }
   if constexpr (kEntries % 4 != 0) {
-   for (; e < kEntries; ++e) {
-    uint8_t seed[34];
-    alignas(32) uint8_t buf[kFirstBlocks * kRate];
-    seed_of(e, seed);
-    detail::KeccakSponge xof(kRate, 0x1F);
-    xof.absorb(seed);
-    xof.squeeze(buf);
-    unsigned ctr = kern.rej_uniform(entry(e), 0, kN, buf, sizeof buf);
-    while (ctr < kN) {
-      xof.squeeze({buf, kRate});
-      ctr = kern.rej_uniform(entry(e), ctr, kN, buf, kRate);
+    for (; e < kEntries; ++e) {
+      uint8_t seed[34];
+      alignas(32) uint8_t buf[kFirstBlocks * kRate];
+      seed_of(e, seed);
+      detail::KeccakSponge xof(kRate, 0x1F);
+      xof.absorb(seed);
+      xof.squeeze(buf);
+      unsigned ctr = kern.rej_uniform(entry(e), 0, kN, buf, sizeof buf);
+      while (ctr < kN) {
+        xof.squeeze({buf, kRate});
+        ctr = kern.rej_uniform(entry(e), ctr, kN, buf, kRate);
+      }
     }
-   }
   }
 }
 
@@ -117,8 +117,11 @@ struct NoiseJob {
 
 // FIPS 203, Algorithm 8 (SamplePolyCBD) of PRF_eta(sigma, N) (eq. 4.3) for a list of
 // polynomials, four at a time through Shake256x4. In a partial batch of 2 or 3 the spare
-// lanes repeat the last job into scratch space; a single leftover uses the one-way sponge.
+// lanes repeat the last job (their output is discarded) when the 4-way permutation is a
+// SIMD kernel; with the portable one (four sequential permutations) spare lanes would cost a
+// full permutation each, so leftovers use the one-way sponge.
 void sample_noise(const NoiseJob* jobs, int n, const uint8_t sigma[32], const Kernels& kern) noexcept {
+  const int min_batch = keccak::kernels().f1600_x4 == &keccak::f1600_x4_portable ? 4 : 2;
   alignas(32) uint8_t seeds[4][33];
   alignas(32) uint8_t buf[4][192];
   ZeroOnExit wipe_seeds(seeds);
@@ -128,7 +131,7 @@ void sample_noise(const NoiseJob* jobs, int n, const uint8_t sigma[32], const Ke
     else kern.cbd3(out, b);
   };
   int done = 0;
-  while (n - done >= 2) {
+  while (n - done >= min_batch) {
     const int m = n - done < 4 ? n - done : 4;
     int eta_max = 2;
     for (int l = 0; l < 4; ++l) {
@@ -143,7 +146,7 @@ void sample_noise(const NoiseJob* jobs, int n, const uint8_t sigma[32], const Ke
     for (int l = 0; l < m; ++l) cbd(jobs[done + l].out, jobs[done + l].eta, buf[l]);
     done += m;
   }
-  if (done < n) {
+  for (; done < n; ++done) {
     std::memcpy(seeds[0], sigma, 32);
     seeds[0][32] = jobs[done].nonce;
     detail::KeccakSponge prf(136, 0x1F);

@@ -4,44 +4,158 @@
 #include "mlkem/field.hpp"
 #include "mlkem/kernels.hpp"
 
+#include <array>
+
 namespace tessera::mlkem::portable {
 
 using field::barrett_reduce;
 using field::fqmul;
 using field::kZetas;
 
-// FIPS 203, Algorithm 9 (NTT). Cooley-Tukey butterflies; each layer adds at most q to the
-// bound (|fqmul| < q), so |a| < q in gives |a| < 8q out.
-void ntt(std::int16_t a[256]) noexcept {
-  unsigned k = 1;
-  for (unsigned len = 128; len >= 2; len >>= 1) {  // Steps 2-10.
-    for (unsigned start = 0; start < 256; start += 2 * len) {
-      const std::int16_t zeta = kZetas[k++];
-      for (unsigned j = start; j < start + len; ++j) {
-        const std::int16_t t = fqmul(zeta, a[j + len]);
-        a[j + len] = static_cast<std::int16_t>(a[j] - t);
-        a[j] = static_cast<std::int16_t>(a[j] + t);
-      }
+namespace {
+
+// a * zeta * R^-1 with zeta_qinv = zeta * q^-1 mod 2^16 precomputed (Montgomery multiplication
+// by a constant in the 16-bit form SIMD units have: two high and one low product). The low
+// halves of a * zeta and t * q are equal, so the difference of the high halves is exact.
+// |r| < q for any int16 a (|hi(a * zeta)| <= 2^15 * (q/2) / 2^16, |hi(t * q)| <= q/2).
+[[gnu::always_inline]] inline std::int16_t mul_const(std::int16_t a, std::int16_t zeta,
+                                                     std::int16_t zeta_qinv) noexcept {
+  const auto hi = static_cast<std::int16_t>((static_cast<std::int32_t>(a) * zeta) >> 16);
+  const auto t = static_cast<std::int16_t>(static_cast<std::int32_t>(a) * zeta_qinv);
+  const auto th = static_cast<std::int16_t>((static_cast<std::int32_t>(t) * kQ) >> 16);
+  return static_cast<std::int16_t>(hi - th);
+}
+
+constexpr std::array<std::int16_t, 128> make_zetas_qinv() noexcept {
+  std::array<std::int16_t, 128> z{};
+  for (std::size_t i = 0; i < 128; ++i)
+    z[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(static_cast<std::uint32_t>(kZetas[i]) *
+                                                                 static_cast<std::uint16_t>(field::kQInv)));
+  return z;
+}
+constexpr std::array<std::int16_t, 128> kZetasQinv = make_zetas_qinv();
+
+}  // namespace
+
+namespace {
+
+// One layer of Cooley-Tukey butterflies with a compile-time distance, so that the compiler
+// vectorizes it (without "unroll 1", GCC 12 unrolls the short layers and leaves them scalar);
+// k indexes kZetas.
+template <unsigned Len>
+[[gnu::always_inline]] inline void ntt_layer(std::int16_t a[256], unsigned k) noexcept {
+  for (unsigned start = 0; start < 256; start += 2 * Len, ++k) {
+    const std::int16_t zeta = kZetas[k], zeta_qinv = kZetasQinv[k];
+    std::int16_t* lo = a + start;
+    std::int16_t* hi = a + start + Len;
+#pragma GCC unroll 1
+    for (unsigned j = 0; j < Len; ++j) {
+      const std::int16_t t = mul_const(hi[j], zeta, zeta_qinv);
+      hi[j] = static_cast<std::int16_t>(lo[j] - t);
+      lo[j] = static_cast<std::int16_t>(lo[j] + t);
     }
   }
 }
 
-// FIPS 203, Algorithm 10 (NTT^-1). Gentleman-Sande butterflies with -zeta^-1 = zeta^(128-..)
-// folded into the table order; sums are Barrett-reduced so every value stays below 2q; the
-// final scaling by R^2/128 multiplies the result by R. |a| < 2^14 in, |a| < q out.
-void invntt(std::int16_t a[256]) noexcept {
-  unsigned k = 127;
-  for (unsigned len = 2; len <= 128; len <<= 1) {  // Steps 2-10.
-    for (unsigned start = 0; start < 256; start += 2 * len) {
-      const std::int16_t zeta = kZetas[k--];
-      for (unsigned j = start; j < start + len; ++j) {
-        const std::int16_t t = a[j];
-        a[j] = barrett_reduce(static_cast<std::int16_t>(t + a[j + len]));
-        a[j + len] = fqmul(zeta, static_cast<std::int16_t>(a[j + len] - t));
-      }
+// One layer of Gentleman-Sande butterflies; k counts down through kZetas.
+template <unsigned Len>
+[[gnu::always_inline]] inline void invntt_layer(std::int16_t a[256], unsigned k) noexcept {
+  for (unsigned start = 0; start < 256; start += 2 * Len, --k) {
+    const std::int16_t zeta = kZetas[k], zeta_qinv = kZetasQinv[k];
+    std::int16_t* lo = a + start;
+    std::int16_t* hi = a + start + Len;
+#pragma GCC unroll 1
+    for (unsigned j = 0; j < Len; ++j) {
+      const std::int16_t t = lo[j];
+      lo[j] = barrett_reduce(static_cast<std::int16_t>(t + hi[j]));
+      hi[j] = mul_const(static_cast<std::int16_t>(hi[j] - t), zeta, zeta_qinv);
     }
   }
-  for (unsigned j = 0; j < 256; ++j) a[j] = fqmul(a[j], field::kInvNttFactor);  // Step 11.
+}
+
+// The last two forward layers (len 4 and 2) and the first two inverse ones work inside blocks
+// of 8 coefficients. They run on a transposed copy c[p][blk] = a[8 blk + p], so that every
+// butterfly becomes a 32-wide vector operation with a per-block zeta.
+struct BlockZetas {
+  std::int16_t z4[32], z4q[32], z2[2][32], z2q[2][32];
+};
+constexpr BlockZetas make_block_zetas(bool inverse) noexcept {
+  BlockZetas b{};
+  for (std::size_t blk = 0; blk < 32; ++blk) {
+    const std::size_t k4 = inverse ? 63 - blk : 32 + blk;
+    b.z4[blk] = kZetas[k4];
+    b.z4q[blk] = kZetasQinv[k4];
+    for (std::size_t g = 0; g < 2; ++g) {
+      const std::size_t k2 = inverse ? 127 - 2 * blk - g : 64 + 2 * blk + g;
+      b.z2[g][blk] = kZetas[k2];
+      b.z2q[g][blk] = kZetasQinv[k2];
+    }
+  }
+  return b;
+}
+constexpr BlockZetas kForwardBlockZetas = make_block_zetas(false);
+constexpr BlockZetas kInverseBlockZetas = make_block_zetas(true);
+
+[[gnu::always_inline]] inline void ct_butterflies32(std::int16_t* lo, std::int16_t* hi, const std::int16_t* z,
+                                                    const std::int16_t* zq) noexcept {
+  for (unsigned blk = 0; blk < 32; ++blk) {
+    const std::int16_t t = mul_const(hi[blk], z[blk], zq[blk]);
+    hi[blk] = static_cast<std::int16_t>(lo[blk] - t);
+    lo[blk] = static_cast<std::int16_t>(lo[blk] + t);
+  }
+}
+[[gnu::always_inline]] inline void gs_butterflies32(std::int16_t* lo, std::int16_t* hi, const std::int16_t* z,
+                                                    const std::int16_t* zq) noexcept {
+  for (unsigned blk = 0; blk < 32; ++blk) {
+    const std::int16_t t = lo[blk];
+    lo[blk] = barrett_reduce(static_cast<std::int16_t>(t + hi[blk]));
+    hi[blk] = mul_const(static_cast<std::int16_t>(hi[blk] - t), z[blk], zq[blk]);
+  }
+}
+
+}  // namespace
+
+// FIPS 203, Algorithm 9 (NTT), steps 2-10 layer by layer (len = 128 .. 2, zetas 1 .. 127).
+// Each layer adds at most q to the bound (|mul_const| < q), so |a| < q in gives |a| < 8q out.
+void ntt(std::int16_t a[256]) noexcept {
+  ntt_layer<128>(a, 1);
+  ntt_layer<64>(a, 2);
+  ntt_layer<32>(a, 4);
+  ntt_layer<16>(a, 8);
+  ntt_layer<8>(a, 16);
+  alignas(32) std::int16_t c[8][32];
+  for (unsigned blk = 0; blk < 32; ++blk)
+    for (unsigned p = 0; p < 8; ++p) c[p][blk] = a[8 * blk + p];
+  const BlockZetas& z = kForwardBlockZetas;
+  for (unsigned p = 0; p < 4; ++p) ct_butterflies32(c[p], c[p + 4], z.z4, z.z4q);  // len 4
+  for (unsigned g = 0; g < 2; ++g)                                                   // len 2
+    for (unsigned p = 4 * g; p < 4 * g + 2; ++p) ct_butterflies32(c[p], c[p + 2], z.z2[g], z.z2q[g]);
+  for (unsigned blk = 0; blk < 32; ++blk)
+    for (unsigned p = 0; p < 8; ++p) a[8 * blk + p] = c[p][blk];
+}
+
+// FIPS 203, Algorithm 10 (NTT^-1). Gentleman-Sande butterflies with the zetas in reverse
+// order (zeta^-1 factors become sign changes folded into the difference); sums are
+// Barrett-reduced so every value stays below 2q; the final scaling by R^2/128 multiplies the
+// result by R. |a| < 2^14 in, |a| < q out.
+void invntt(std::int16_t a[256]) noexcept {
+  alignas(32) std::int16_t c[8][32];
+  for (unsigned blk = 0; blk < 32; ++blk)
+    for (unsigned p = 0; p < 8; ++p) c[p][blk] = a[8 * blk + p];
+  const BlockZetas& z = kInverseBlockZetas;
+  for (unsigned g = 0; g < 2; ++g)  // Steps 2-10: len 2
+    for (unsigned p = 4 * g; p < 4 * g + 2; ++p) gs_butterflies32(c[p], c[p + 2], z.z2[g], z.z2q[g]);
+  for (unsigned p = 0; p < 4; ++p) gs_butterflies32(c[p], c[p + 4], z.z4, z.z4q);  // len 4
+  for (unsigned blk = 0; blk < 32; ++blk)
+    for (unsigned p = 0; p < 8; ++p) a[8 * blk + p] = c[p][blk];
+  invntt_layer<8>(a, 31);
+  invntt_layer<16>(a, 15);
+  invntt_layer<32>(a, 7);
+  invntt_layer<64>(a, 3);
+  invntt_layer<128>(a, 1);
+  constexpr auto f_qinv = static_cast<std::int16_t>(static_cast<std::uint16_t>(
+      static_cast<std::uint32_t>(field::kInvNttFactor) * static_cast<std::uint16_t>(field::kQInv)));
+  for (unsigned j = 0; j < 256; ++j) a[j] = mul_const(a[j], field::kInvNttFactor, f_qinv);  // Step 11.
 }
 
 // Algorithm 12, the gamma_i * b_1 factor of each base-case product, computed once per operand.
