@@ -68,5 +68,11 @@ void f1600_x4_avx2(State4& s) noexcept;
 void f1600_avx512(std::uint64_t (&state)[25]) noexcept;
 void f1600_x4_avx512(State4& s) noexcept;
 void f1600_x8_avx512(State8& s) noexcept;
+// Alternative single-state kernels, kept for the equivalence tests and for measuring which
+// one each backend's table should use (see kernels.cpp).
+void f1600_avx512_lanes(std::uint64_t (&state)[25]) noexcept;  // each lane in its own xmm
+void f1600_avx512_rows(std::uint64_t (&state)[25]) noexcept;   // five zmm rows
+void f1600_scalar_bmi(std::uint64_t (&state)[25]) noexcept;    // scalar, built with BMI1/2
+void f1600_x8_avx2(State8& s) noexcept;                          // two 4-way AVX2 passes
 
 }  // namespace tessera::keccak

@@ -1,0 +1,204 @@
+// Keccak-f[1600] kernels (FIPS 202, Section 3.3, Algorithm 7): a known-answer check of
+// f1600_portable, then every kernel of every backend the host has (single-state, 4-way and
+// 8-way) against f1600_portable on boundary states (zero, all ones, every single bit) and
+// random states, including long chains of repeated permutations. Backends this build or CPU
+// lacks are SKIPPED with the reason.
+#include <tessera/backend.hpp>
+
+#include "hash/keccak/keccak.hpp"
+#include "tessera_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tessera::test {
+namespace {
+
+using keccak::State4;
+using keccak::State8;
+using Lanes = std::uint64_t[25];
+using F1 = void (*)(std::uint64_t (&)[25]) noexcept;
+
+// Keccak-f[1600] of the all-zero state and of that result again: the first lanes of the
+// Keccak team's published intermediate values (KeccakF-1600-IntermediateValues.txt).
+TEST(KeccakPortable, KnownAnswerZeroState) {
+  std::uint64_t s[25] = {};
+  keccak::f1600_portable(s);
+  EXPECT_EQ(s[0], 0xF1258F7940E1DDE7ull);
+  EXPECT_EQ(s[1], 0x84D5CCF933C0478Aull);
+  keccak::f1600_portable(s);
+  EXPECT_EQ(s[0], 0x2D5C954DF96ECB3Cull);
+  EXPECT_EQ(s[1], 0x6A332CD07057B56Dull);
+  EXPECT_EQ(s[24], 0x20D06CD26A8FBF5Cull);
+}
+
+// The states every kernel is run on: boundary cases, then random ones.
+std::vector<std::vector<std::uint64_t>> test_states(std::size_t count_random) {
+  std::vector<std::vector<std::uint64_t>> v;
+  v.emplace_back(25, 0);
+  v.emplace_back(25, ~0ull);
+  for (int bit = 0; bit < 1600; ++bit) {  // every single-bit state
+    std::vector<std::uint64_t> s(25, 0);
+    s[bit / 64] = 1ull << (bit % 64);
+    v.push_back(s);
+  }
+  for (int bit = 0; bit < 1600; bit += 7) {  // all ones but one bit
+    std::vector<std::uint64_t> s(25, ~0ull);
+    s[bit / 64] ^= 1ull << (bit % 64);
+    v.push_back(s);
+  }
+  std::mt19937_64 rng(0x4B656363616B);
+  for (std::size_t i = 0; i < count_random; ++i) {
+    std::vector<std::uint64_t> s(25);
+    for (auto& x : s) x = rng();
+    v.push_back(s);
+  }
+  return v;
+}
+
+std::string lanes_diff(const std::uint64_t* got, const std::uint64_t* want) {
+  for (int i = 0; i < 25; ++i) {
+    if (got[i] != want[i]) return "first differing lane " + std::to_string(i);
+  }
+  return "equal";
+}
+
+void expect_single_matches(F1 f, const char* name) {
+  const auto states = test_states(2000);
+  for (std::size_t t = 0; t < states.size(); ++t) {
+    Lanes got, want;
+    for (int i = 0; i < 25; ++i) got[i] = want[i] = states[t][i];
+    f(got);
+    keccak::f1600_portable(want);
+    ASSERT_TRUE(std::equal(got, got + 25, want)) << name << " state #" << t << ": " << lanes_diff(got, want);
+  }
+  // A chain: 1000 permutations of the same state, compared after each.
+  Lanes got = {}, want = {};
+  for (int r = 0; r < 1000; ++r) {
+    f(got);
+    keccak::f1600_portable(want);
+    ASSERT_TRUE(std::equal(got, got + 25, want)) << name << " chain step " << r << ": " << lanes_diff(got, want);
+  }
+}
+
+// N-way: instance j of batch b takes states[(b * N + j * 13) % size], so each instance
+// slot sees every kind of state and the N instances of a batch differ.
+template <int N>
+void expect_multi_matches(void (*f)(keccak::StateN<N>&) noexcept, const char* name) {
+  const auto states = test_states(1000);
+  const std::size_t batches = states.size();
+  for (std::size_t b = 0; b < batches; ++b) {
+    keccak::StateN<N> s{};
+    Lanes want[N];
+    for (int j = 0; j < N; ++j) {
+      const auto& src = states[(b * N + static_cast<std::size_t>(j) * 13) % states.size()];
+      for (int i = 0; i < 25; ++i) s.lanes[i][j] = want[j][i] = src[i];
+    }
+    f(s);
+    for (int j = 0; j < N; ++j) {
+      keccak::f1600_portable(want[j]);
+      Lanes got;
+      for (int i = 0; i < 25; ++i) got[i] = s.lanes[i][j];
+      ASSERT_TRUE(std::equal(got, got + 25, want[j]))
+          << name << " batch " << b << " instance " << j << ": " << lanes_diff(got, want[j]);
+    }
+  }
+  // A chain of 300 permutations with distinct random starting states.
+  std::mt19937_64 rng(N);
+  keccak::StateN<N> s{};
+  Lanes want[N];
+  for (int j = 0; j < N; ++j)
+    for (int i = 0; i < 25; ++i) s.lanes[i][j] = want[j][i] = rng();
+  for (int r = 0; r < 300; ++r) {
+    f(s);
+    for (int j = 0; j < N; ++j) {
+      keccak::f1600_portable(want[j]);
+      for (int i = 0; i < 25; ++i)
+        ASSERT_EQ(s.lanes[i][j], want[j][i]) << name << " chain step " << r << " instance " << j << " lane " << i;
+    }
+  }
+}
+
+// ---- The tables of every backend.
+
+class KeccakBackend : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    if (!backend_available(GetParam())) {
+      GTEST_SKIP() << "backend " << backend_name(GetParam()) << " is not available on this CPU/build";
+    }
+  }
+  const keccak::Kernels& k() const { return keccak::kernels_for(GetParam()); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, KeccakBackend, ::testing::ValuesIn(kAllBackends),
+                         [](const ::testing::TestParamInfo<Backend>& i) { return std::string(backend_name(i.param)); });
+
+TEST_P(KeccakBackend, SingleStateMatchesPortable) { expect_single_matches(k().f1600, "f1600"); }
+TEST_P(KeccakBackend, FourWayMatchesPortable) { expect_multi_matches<4>(k().f1600_x4, "f1600_x4"); }
+TEST_P(KeccakBackend, EightWayMatchesPortable) { expect_multi_matches<8>(k().f1600_x8, "f1600_x8"); }
+
+// ---- Every kernel by name, including those no table uses today (kept so the choice in
+// kernels.cpp can be re-measured and changed safely).
+
+struct NamedKernel {
+  const char* name;
+  Backend needs;
+  F1 f1;
+  void (*f4)(State4&) noexcept;
+  void (*f8)(State8&) noexcept;
+};
+
+std::vector<NamedKernel> named_kernels() {
+  std::vector<NamedKernel> v;
+  v.push_back({"x1_portable", Backend::portable, keccak::f1600_portable, nullptr, nullptr});
+  v.push_back({"x4_portable", Backend::portable, nullptr, keccak::f1600_x4_portable, nullptr});
+  v.push_back({"x8_portable", Backend::portable, nullptr, nullptr, keccak::f1600_x8_portable});
+#if TESSERA_HAVE_AVX2
+  v.push_back({"x1_scalar_bmi", Backend::avx2, keccak::f1600_scalar_bmi, nullptr, nullptr});
+  v.push_back({"x4_avx2", Backend::avx2, nullptr, keccak::f1600_x4_avx2, nullptr});
+  v.push_back({"x8_avx2", Backend::avx2, nullptr, nullptr, keccak::f1600_x8_avx2});
+#endif
+#if TESSERA_HAVE_AVX512
+  v.push_back({"x1_avx512", Backend::avx512, keccak::f1600_avx512, nullptr, nullptr});
+  v.push_back({"x1_avx512_lanes", Backend::avx512, keccak::f1600_avx512_lanes, nullptr, nullptr});
+  v.push_back({"x1_avx512_rows", Backend::avx512, keccak::f1600_avx512_rows, nullptr, nullptr});
+  v.push_back({"x4_avx512", Backend::avx512, nullptr, keccak::f1600_x4_avx512, nullptr});
+  v.push_back({"x8_avx512", Backend::avx512, nullptr, nullptr, keccak::f1600_x8_avx512});
+#endif
+  return v;
+}
+
+class KeccakKernel : public ::testing::TestWithParam<NamedKernel> {};
+
+INSTANTIATE_TEST_SUITE_P(Kernels, KeccakKernel, ::testing::ValuesIn(named_kernels()),
+                         [](const ::testing::TestParamInfo<NamedKernel>& i) { return std::string(i.param.name); });
+
+TEST_P(KeccakKernel, MatchesPortable) {
+  const NamedKernel& n = GetParam();
+  if (!backend_available(n.needs)) {
+    GTEST_SKIP() << n.name << " needs backend " << backend_name(n.needs) << ", not available on this CPU";
+  }
+  if (n.f1 != nullptr) expect_single_matches(n.f1, n.name);
+  if (n.f4 != nullptr) expect_multi_matches<4>(n.f4, n.name);
+  if (n.f8 != nullptr) expect_multi_matches<8>(n.f8, n.name);
+}
+
+// The table choice: when a backend's x8 is declared native, it must not be the portable
+// loop, and the active table is one of the per-backend tables.
+TEST(KeccakTables, ActiveTableIsTheActiveBackends) {
+  EXPECT_EQ(&keccak::kernels(), &keccak::kernels_for(active_backend()));
+  for (Backend b : kAllBackends) {
+    const auto& t = keccak::kernels_for(b);
+    if (t.x8_native) {
+      EXPECT_NE(t.f1600_x8, &keccak::f1600_x8_portable) << backend_name(b);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tessera::test
