@@ -82,6 +82,11 @@ const Kernels& kernels_for(Backend b) noexcept;
 // The portable table (always built; the oracle for SIMD kernels).
 extern const Kernels kPortableKernels;
 
+// Override the entries a SIMD backend implements (defined only in builds that compile that
+// backend, see tessera_config.hpp; called once per process by kernels_for).
+void fill_kernels_avx2(Kernels& k) noexcept;
+void fill_kernels_avx512(Kernels& k) noexcept;
+
 // Scalar helpers shared with tests.
 // Montgomery reduction: for |a| < 2^31 q... (any |a| < 2^62 works), returns
 // r = a * 2^-32 mod q with |r| < |a| / 2^32 + q / 2.

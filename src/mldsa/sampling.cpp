@@ -11,44 +11,67 @@
 namespace tessera::mldsa {
 namespace {
 
-// Runs `count` independent XOF instances, four at a time through the batched sponge and
-// the remainder (fewer than four, which a 4-way kernel would mostly waste) one by one.
-// fill(idx, in) writes the in_len-byte input of instance idx; eat(idx, buf, len) consumes
-// output bytes and returns true once instance idx needs no more. Output buffers are wiped.
-template <class Batch, class Single, std::size_t FirstBlocks, class Fill, class Eat>
+// Runs `count` independent XOF instances through the batched sponges: 8-way where the
+// Keccak backend has a native 8-way kernel (AVX-512) and at least 5 instances remain, 4-way
+// where at least 2 remain and the 4-way kernel is not the portable loop (or 4 remain), and
+// one by one otherwise. Idle lanes of a batch absorb a copy of its first input and are
+// ignored. fill(idx, in) writes the in_len-byte input of instance idx; eat(idx, buf, len)
+// consumes output bytes and returns true once instance idx needs no more. Output buffers
+// are wiped.
+template <class Batch4, class Batch8, class Single, std::size_t FirstBlocks, class Fill, class Eat>
 void run_xofs(int count, std::size_t in_len, Fill fill, Eat eat) noexcept {
-  constexpr std::size_t rate = Batch::rate_bytes;
-  static_assert(Single::rate_bytes == rate);
+  constexpr std::size_t rate = Batch4::rate_bytes;
+  static_assert(Single::rate_bytes == rate && Batch8::rate_bytes == rate);
   constexpr std::size_t kMaxIn = 66;
-  alignas(8) std::uint8_t in[4][kMaxIn];
-  alignas(8) std::uint8_t buf[4][FirstBlocks * rate];
-  int idx = 0;
-  for (; idx + 4 <= count; idx += 4) {
-    for (int j = 0; j < 4; ++j) fill(idx + j, in[j]);
+  alignas(8) std::uint8_t in[8][kMaxIn];
+  alignas(8) std::uint8_t buf[8][FirstBlocks * rate];
+  const keccak::Kernels& kk = keccak::kernels();
+  const bool x4_native = kk.f1600_x4 != keccak::f1600_x4_portable;
+  auto batch = [&]<class Batch, int N>(int idx, int used) {
+    for (int j = 0; j < used; ++j) fill(idx + j, in[j]);
+    typename Batch::Inputs ins;
+    typename Batch::Outputs outs;
+    for (int j = 0; j < N; ++j) {
+      ins[j] = in[j < used ? j : 0];
+      outs[j] = buf[j];
+    }
     Batch xof;
-    xof.absorb_once({in[0], in[1], in[2], in[3]}, in_len);
-    xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, FirstBlocks);
-    bool done[4];
+    xof.absorb_once(ins, in_len);
+    xof.squeeze_blocks(outs, FirstBlocks);
+    bool done[8] = {};
     bool all = true;
-    for (int j = 0; j < 4; ++j) all &= (done[j] = eat(idx + j, buf[j], FirstBlocks * rate));
+    for (int j = 0; j < used; ++j) all &= (done[j] = eat(idx + j, buf[j], FirstBlocks * rate));
     while (!all) {
-      xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, 1);
+      xof.squeeze_blocks(outs, 1);
       all = true;
-      for (int j = 0; j < 4; ++j) {
+      for (int j = 0; j < used; ++j) {
         if (!done[j]) done[j] = eat(idx + j, buf[j], rate);
         all &= done[j];
       }
     }
-  }
-  for (; idx < count; ++idx) {
-    fill(idx, in[0]);
-    Single xof;
-    (void)xof.absorb(std::span<const std::uint8_t>(in[0], in_len));
-    xof.squeeze(std::span<std::uint8_t>(buf[0], FirstBlocks * rate));
-    bool done = eat(idx, buf[0], FirstBlocks * rate);
-    while (!done) {
-      xof.squeeze(std::span<std::uint8_t>(buf[0], rate));
-      done = eat(idx, buf[0], rate);
+  };
+  int idx = 0;
+  while (idx < count) {
+    const int rem = count - idx;
+    if (kk.x8_native && rem >= 5) {
+      const int used = rem < 8 ? rem : 8;
+      batch.template operator()<Batch8, 8>(idx, used);
+      idx += used;
+    } else if (rem >= 4 || (x4_native && rem >= 2)) {
+      const int used = rem < 4 ? rem : 4;
+      batch.template operator()<Batch4, 4>(idx, used);
+      idx += used;
+    } else {
+      fill(idx, in[0]);
+      Single xof;
+      (void)xof.absorb(std::span<const std::uint8_t>(in[0], in_len));
+      xof.squeeze(std::span<std::uint8_t>(buf[0], FirstBlocks * rate));
+      bool done = eat(idx, buf[0], FirstBlocks * rate);
+      while (!done) {
+        xof.squeeze(std::span<std::uint8_t>(buf[0], rate));
+        done = eat(idx, buf[0], rate);
+      }
+      ++idx;
     }
   }
   secure_zero_object(in);
@@ -60,7 +83,7 @@ void run_xofs(int count, std::size_t in_len, Fill fill, Eat eat) noexcept {
 void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t* rho) noexcept {
   unsigned ctr[8 * 7] = {};
   // 5 blocks = 840 bytes = 280 candidates; each is accepted with probability q / 2^23.
-  run_xofs<hash::Shake128x4, Shake128, 5>(
+  run_xofs<hash::Shake128x4, hash::Shake128x8, Shake128, 5>(
       k * l, 34,
       [&](int idx, std::uint8_t* in) {
         std::memcpy(in, rho, 32);
@@ -76,7 +99,7 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
   unsigned ctr[8 + 7] = {};
   // 2 blocks = 544 nibbles; about 510 (eta = 2) or 306 (eta = 4) are accepted on average.
-  run_xofs<hash::Shake256x4, Shake256, 2>(
+  run_xofs<hash::Shake256x4, hash::Shake256x8, Shake256, 2>(
       k + l, 66,
       [&](int idx, std::uint8_t* in) {
         std::memcpy(in, rho_prime, 64);
@@ -92,7 +115,7 @@ void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::ui
 void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
                  int kappa) noexcept {
   // 32 * (gamma1_bits + 1) = 576 or 640 bytes: 5 blocks of 136.
-  run_xofs<hash::Shake256x4, Shake256, 5>(
+  run_xofs<hash::Shake256x4, hash::Shake256x8, Shake256, 5>(
       l, 66,
       [&](int idx, std::uint8_t* in) {
         std::memcpy(in, rho_pp, 64);

@@ -3,3 +3,6 @@ list(APPEND TESSERA_SOURCES
   mldsa/kernels.cpp
   mldsa/sampling.cpp
   mldsa/mldsa.cpp)
+tessera_simd_sources(TESSERA_SOURCES
+  AVX2   mldsa/kernels/avx2.cpp
+  AVX512 mldsa/kernels/avx512.cpp)

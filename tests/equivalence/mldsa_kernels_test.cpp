@@ -1,0 +1,296 @@
+// ML-DSA kernels (FIPS 204, Sections 7.4-7.5, Appendix B): every entry of every SIMD
+// backend's kernel table against the portable kernel, on random inputs spanning each
+// kernel's documented input bounds (src/mldsa/kernels.hpp) and on boundary inputs
+// (0, +-1, q - 1, the bound itself). The SIMD kernels promise bit-for-bit equal outputs,
+// so outputs are compared exactly. Backends this build or CPU lacks are SKIPPED.
+#include <tessera/backend.hpp>
+
+#include "mldsa/kernels.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tessera::test {
+namespace {
+
+using mldsa::Kernels;
+using mldsa::kN;
+using mldsa::kQ;
+using mldsa::Poly;
+
+constexpr std::int32_t kGamma2s[] = {(kQ - 1) / 88, (kQ - 1) / 32};
+constexpr int kRounds = 200;
+
+class MlDsaKernelEquivalence : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == Backend::portable) GTEST_SKIP() << "portable is the reference";
+    if (!backend_available(GetParam()))
+      GTEST_SKIP() << "backend " << backend_name(GetParam()) << " is not available on this CPU/build";
+    if (&mldsa::kernels_for(GetParam()) == &mldsa::kPortableKernels)
+      GTEST_SKIP() << "backend " << backend_name(GetParam()) << " has no ML-DSA kernels";
+  }
+  const Kernels& simd() const { return mldsa::kernels_for(GetParam()); }
+  const Kernels& ref() const { return mldsa::kPortableKernels; }
+  std::mt19937_64 rng{0x5eed0000u + static_cast<unsigned>(GetParam())};
+
+  std::int32_t uniform(std::int32_t lo, std::int32_t hi) {  // [lo, hi]
+    return std::uniform_int_distribution<std::int32_t>(lo, hi)(rng);
+  }
+  // Random polynomial in [lo, hi]; every fourth one also carries the extremes.
+  Poly random_poly(std::int32_t lo, std::int32_t hi, int round) {
+    Poly p;
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = uniform(lo, hi);
+    if (round % 4 == 0) {
+      const std::int32_t edges[] = {lo, hi, 0, 1, -1, lo + 1, hi - 1};
+      for (int i = 0; i < kN; i += 3) {
+        const std::int32_t e = edges[(i / 3 + round) % 7];
+        if (e >= lo && e <= hi) p.coeffs[i] = e;
+      }
+    }
+    return p;
+  }
+};
+
+::testing::AssertionResult same(const Poly& a, const Poly& b) {
+  for (int i = 0; i < kN; ++i)
+    if (a.coeffs[i] != b.coeffs[i])
+      return ::testing::AssertionFailure() << "coefficient " << i << ": simd " << a.coeffs[i] << " vs portable "
+                                           << b.coeffs[i];
+  return ::testing::AssertionSuccess();
+}
+
+TEST_P(MlDsaKernelEquivalence, Ntt) {
+  for (int r = 0; r < kRounds; ++r) {
+    const Poly in = random_poly(-(kQ - 1), kQ - 1, r);  // any < q
+    Poly a = in, b = in;
+    simd().ntt(a);
+    ref().ntt(b);
+    ASSERT_TRUE(same(a, b)) << "round " << r;
+    for (int i = 0; i < kN; ++i) ASSERT_LT(std::abs(a.coeffs[i]), 9 * kQ);
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, InvNtt) {
+  for (int r = 0; r < kRounds; ++r) {
+    const Poly in = random_poly(-(kQ - 1), kQ - 1, r);
+    Poly a = in, b = in;
+    simd().invntt_tomont(a);
+    ref().invntt_tomont(b);
+    ASSERT_TRUE(same(a, b)) << "round " << r;
+    for (int i = 0; i < kN; ++i) ASSERT_LT(std::abs(a.coeffs[i]), kQ);
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, Pointwise) {
+  for (int r = 0; r < kRounds; ++r) {
+    Poly x[8], y[8];
+    for (int i = 0; i < 8; ++i) {
+      x[i] = random_poly(-(9 * kQ - 1), 9 * kQ - 1, r + i);  // any < 9q
+      y[i] = random_poly(-(9 * kQ - 1), 9 * kQ - 1, r + i + 1);
+    }
+    Poly a, b;
+    simd().pointwise(a, x[0], y[0]);
+    ref().pointwise(b, x[0], y[0]);
+    ASSERT_TRUE(same(a, b)) << "pointwise, round " << r;
+    const int n = 1 + r % 8;
+    simd().pointwise_acc(a, x, y, n);
+    ref().pointwise_acc(b, x, y, n);
+    ASSERT_TRUE(same(a, b)) << "pointwise_acc n = " << n << ", round " << r;
+    for (int i = 0; i < kN; ++i) ASSERT_LT(std::abs(a.coeffs[i]), kQ);
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, ReduceFreeze) {
+  const std::int32_t top = (1 << 30) + ((1 << 30) - (1 << 22) - 1);  // 2^31 - 2^22 - 1
+  for (int r = 0; r < kRounds; ++r) {
+    Poly in = random_poly(-top, top, r);
+    Poly a = in, b = in;
+    simd().reduce(a);
+    ref().reduce(b);
+    ASSERT_TRUE(same(a, b)) << "reduce, round " << r;
+    in = random_poly(-(kQ - 1), top, r);
+    a = in;
+    b = in;
+    simd().freeze(a);
+    ref().freeze(b);
+    ASSERT_TRUE(same(a, b)) << "freeze, round " << r;
+    for (int i = 0; i < kN; ++i) ASSERT_TRUE(a.coeffs[i] >= 0 && a.coeffs[i] < kQ);
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, Power2RoundDecomposeHints) {
+  for (int r = 0; r < kRounds; ++r) {
+    const Poly t = random_poly(0, kQ - 1, r), u = random_poly(0, kQ - 1, r + 1);
+    Poly a1, a0, b1, b0;
+    simd().power2round(a1, a0, t);
+    ref().power2round(b1, b0, t);
+    ASSERT_TRUE(same(a1, b1) && same(a0, b0)) << "power2round, round " << r;
+    Poly h = random_poly(0, 1, r);
+    for (std::int32_t g2 : kGamma2s) {
+      simd().decompose(a1, a0, t, g2);
+      ref().decompose(b1, b0, t, g2);
+      ASSERT_TRUE(same(a1, b1)) << "decompose r1, gamma2 " << g2 << ", round " << r;
+      ASSERT_TRUE(same(a0, b0)) << "decompose r0, gamma2 " << g2 << ", round " << r;
+      // r + z near r (few hints) and unrelated (many hints).
+      Poly near = t;
+      for (int i = 0; i < kN; ++i) near.coeffs[i] = (t.coeffs[i] + uniform(-g2 / 8, g2 / 8) + kQ) % kQ;
+      for (const Poly* rz : {static_cast<const Poly*>(&near), &u}) {
+        const unsigned ca = simd().make_hint(a1, t, *rz, g2), cb = ref().make_hint(b1, t, *rz, g2);
+        ASSERT_EQ(ca, cb) << "make_hint count, round " << r;
+        ASSERT_TRUE(same(a1, b1)) << "make_hint, round " << r;
+      }
+      simd().use_hint(a1, t, h, g2);
+      ref().use_hint(b1, t, h, g2);
+      ASSERT_TRUE(same(a1, b1)) << "use_hint, gamma2 " << g2 << ", round " << r;
+    }
+  }
+}
+
+// Decompose and UseHint on every residue class near the interval ends (the corner case
+// r - r0 = q - 1 included).
+TEST_P(MlDsaKernelEquivalence, DecomposeBoundaries) {
+  for (std::int32_t g2 : kGamma2s) {
+    std::vector<std::int32_t> vals;
+    for (std::int32_t c = 0; c <= (kQ - 1) / (2 * g2); ++c)
+      for (std::int32_t d = -3; d <= 3; ++d) {
+        const std::int64_t v = static_cast<std::int64_t>(c) * 2 * g2 + d;
+        const std::int64_t w = v + g2;
+        if (v >= 0 && v < kQ) vals.push_back(static_cast<std::int32_t>(v));
+        if (w >= 0 && w < kQ) vals.push_back(static_cast<std::int32_t>(w));
+      }
+    for (std::int32_t d = 0; d < 8; ++d) vals.push_back(kQ - 1 - d);
+    for (std::size_t off = 0; off < vals.size(); off += kN) {
+      Poly t{}, h{}, a1, a0, b1, b0;
+      for (int i = 0; i < kN; ++i) {
+        t.coeffs[i] = vals[(off + static_cast<std::size_t>(i)) % vals.size()];
+        h.coeffs[i] = i & 1;
+      }
+      simd().decompose(a1, a0, t, g2);
+      ref().decompose(b1, b0, t, g2);
+      ASSERT_TRUE(same(a1, b1) && same(a0, b0)) << "gamma2 " << g2;
+      simd().use_hint(a1, t, h, g2);
+      ref().use_hint(b1, t, h, g2);
+      ASSERT_TRUE(same(a1, b1)) << "use_hint, gamma2 " << g2;
+    }
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, NormExceeds) {
+  const std::int32_t bounds[] = {1, 2, 78, 95232 - 78, 261888 - 196, (1 << 17) - 78, (1 << 19) - 196, kQ / 2};
+  for (int r = 0; r < kRounds; ++r) {
+    for (std::int32_t bound : bounds) {
+      Poly p = random_poly(-(bound - 1), bound - 1, r);  // below the bound
+      ASSERT_EQ(simd().norm_exceeds(p, bound), ref().norm_exceeds(p, bound));
+      ASSERT_EQ(simd().norm_exceeds(p, bound), 0u);
+      p.coeffs[(r * 37) % kN] = (r & 1) ? bound : -bound;  // exactly at the bound
+      ASSERT_EQ(simd().norm_exceeds(p, bound), ref().norm_exceeds(p, bound));
+      ASSERT_EQ(simd().norm_exceeds(p, bound), 0xFFFFFFFFu);
+    }
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, RejUniform) {
+  std::vector<std::uint8_t> buf(5 * 168 + 64);
+  for (int r = 0; r < kRounds; ++r) {
+    for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+    if (r % 3 == 0)  // candidates at q - 1, q, 2^23 - 1 (top bit ignored)
+      for (std::size_t i = 0; i + 3 <= buf.size(); i += 9) {
+        const std::uint32_t v = (i / 9) % 3 == 0 ? kQ - 1 : ((i / 9) % 3 == 1 ? kQ : 0xFFFFFF);
+        buf[i] = static_cast<std::uint8_t>(v);
+        buf[i + 1] = static_cast<std::uint8_t>(v >> 8);
+        buf[i + 2] = static_cast<std::uint8_t>(v >> 16);
+      }
+    const std::size_t len = 3 * static_cast<std::size_t>(uniform(0, 5 * 56));
+    const unsigned need = static_cast<unsigned>(uniform(0, kN));
+    std::int32_t a[kN + 16], b[kN + 16];
+    std::fill(a, a + kN + 16, -7);
+    std::fill(b, b + kN + 16, -7);
+    const unsigned na = simd().rej_uniform(a, need, buf.data(), len);
+    const unsigned nb = ref().rej_uniform(b, need, buf.data(), len);
+    ASSERT_EQ(na, nb) << "round " << r;
+    ASSERT_TRUE(std::equal(a, a + na, b)) << "round " << r;
+    ASSERT_TRUE(std::all_of(a + need, a + kN + 16, [](std::int32_t v) { return v == -7; }))
+        << "wrote past need, round " << r;
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, RejEta) {
+  std::vector<std::uint8_t> buf(2 * 136);
+  for (int r = 0; r < kRounds; ++r) {
+    for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+    for (int eta : {2, 4}) {
+      const std::size_t len = static_cast<std::size_t>(uniform(0, static_cast<std::int32_t>(buf.size())));
+      const unsigned need = static_cast<unsigned>(uniform(0, kN));
+      std::int32_t a[kN + 16], b[kN + 16];
+      std::fill(a, a + kN + 16, -7);
+      std::fill(b, b + kN + 16, -7);
+      const unsigned na = simd().rej_eta(a, need, buf.data(), len, eta);
+      const unsigned nb = ref().rej_eta(b, need, buf.data(), len, eta);
+      ASSERT_EQ(na, nb) << "eta " << eta << ", round " << r;
+      ASSERT_TRUE(std::equal(a, a + na, b)) << "eta " << eta << ", round " << r;
+      ASSERT_TRUE(std::all_of(a + need, a + kN + 16, [](std::int32_t v) { return v == -7; }));
+    }
+  }
+}
+
+TEST_P(MlDsaKernelEquivalence, Packing) {
+  for (int r = 0; r < kRounds; ++r) {
+    std::uint8_t pa[640], pb[640];
+    Poly a, b;
+    auto check = [&](std::size_t bytes, const char* what) {
+      ASSERT_EQ(0, std::memcmp(pa, pb, bytes)) << what << ", round " << r;
+    };
+    Poly p = random_poly(0, 1023, r);
+    simd().pack_t1(pa, p);
+    ref().pack_t1(pb, p);
+    check(320, "pack_t1");
+    simd().unpack_t1(a, pa);
+    ref().unpack_t1(b, pa);
+    ASSERT_TRUE(same(a, b) && same(a, p)) << "unpack_t1";
+    p = random_poly(-(1 << 12) + 1, 1 << 12, r);
+    simd().pack_t0(pa, p);
+    ref().pack_t0(pb, p);
+    check(416, "pack_t0");
+    simd().unpack_t0(a, pa);
+    ref().unpack_t0(b, pa);
+    ASSERT_TRUE(same(a, b) && same(a, p)) << "unpack_t0";
+    for (int eta : {2, 4}) {
+      p = random_poly(-eta, eta, r);
+      simd().pack_eta(pa, p, eta);
+      ref().pack_eta(pb, p, eta);
+      check(static_cast<std::size_t>(32 * (eta == 2 ? 3 : 4)), "pack_eta");
+      for (std::size_t i = 0; i < 128; ++i) pa[i] = static_cast<std::uint8_t>(rng());  // malformed too
+      ASSERT_EQ(simd().unpack_eta(a, pa, eta), ref().unpack_eta(b, pa, eta)) << "unpack_eta verdict";
+      ASSERT_TRUE(same(a, b)) << "unpack_eta";
+    }
+    for (int bits : {17, 19}) {
+      p = random_poly(-(1 << bits) + 1, 1 << bits, r);
+      simd().pack_z(pa, p, bits);
+      ref().pack_z(pb, p, bits);
+      check(static_cast<std::size_t>(32 * (bits + 1)), "pack_z");
+      for (std::size_t i = 0; i < 640; ++i) pa[i] = static_cast<std::uint8_t>(rng());
+      simd().unpack_z(a, pa, bits);
+      ref().unpack_z(b, pa, bits);
+      ASSERT_TRUE(same(a, b)) << "unpack_z";
+    }
+    for (int bits : {4, 6}) {
+      p = random_poly(0, bits == 6 ? 43 : 15, r);
+      simd().pack_w1(pa, p, bits);
+      ref().pack_w1(pb, p, bits);
+      check(static_cast<std::size_t>(32 * bits), "pack_w1");
+    }
+  }
+}
+
+std::string param_name(const ::testing::TestParamInfo<Backend>& p) { return std::string(backend_name(p.param)); }
+INSTANTIATE_TEST_SUITE_P(Backends, MlDsaKernelEquivalence, ::testing::ValuesIn(kAllBackends), param_name);
+
+}  // namespace
+}  // namespace tessera::test
