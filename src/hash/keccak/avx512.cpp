@@ -165,10 +165,11 @@ void f1600_x4_avx512(State4& s) noexcept { f1600_n<4>(s); }
 // No shuffles at all, so none of Zen 4's 5-cycle permute latency and cross-pipe bypass
 // delay that make the five-row layout (f1600_avx512_rows) slow; 95 vector instructions per
 // round (35 vpternlogq, 29 vprolq, 31 vpxor) against ~130 scalar ones. The 32 xmm
-// registers hold the 25 lanes plus temporaries; GCC 12 spills heavily (600 instead of 571
-// TSC cycles per call) unless register-pressure-aware scheduling is on for this function.
+// registers hold the 25 lanes plus temporaries. GCC 12 at plain -O3 spills (606 TSC cycles
+// per call on Zen 4); register-pressure-aware scheduling before allocation and none after
+// it give 550 (clang 14: 524).
 #if defined(__GNUC__) && !defined(__clang__)
-[[gnu::optimize("schedule-insns", "sched-pressure")]]
+[[gnu::optimize("schedule-insns", "sched-pressure", "no-schedule-insns2")]]
 #endif
 void f1600_avx512_lanes(std::uint64_t (&state)[25]) noexcept {
   using V = __m128i;

@@ -1,7 +1,7 @@
 // The Keccak kernel table of each backend, and the choice of the active one.
 //
 // Choices measured on AMD Zen 4 (TSC cycles per call, /work/scratch benchmark, 2.6 GHz TSC,
-// ~3.65 GHz core): portable 848, scalar BMI 720, AVX-512 one-lane-per-xmm 571, AVX-512
+// ~3.65 GHz core): portable 848, scalar BMI 720, AVX-512 one-lane-per-xmm 550, AVX-512
 // five-zmm-rows 1047 (Zen 4's 5-cycle permutes plus bypass delays sit on its critical
 // path); 4-way AVX2 1065 (266/state), 4-way AVX-512VL 650 (163/state), 8-way AVX-512
 // 1160 (145/state).
