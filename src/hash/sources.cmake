@@ -5,3 +5,4 @@ list(APPEND TESSERA_SOURCES
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   hash/keccak/avx2.cpp
   AVX512 hash/keccak/avx512.cpp)
+include(hash/sha2.cmake)

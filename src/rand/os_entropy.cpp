@@ -1,7 +1,9 @@
-// Operating-system entropy. The SP 800-90A DRBG (issue: symmetric primitives) will sit
-// on top of this; until then random_bytes reads the OS source directly.
+// The entropy source: the operating system's (getrandom on Linux), or one installed by
+// the application (microcontrollers). The DRBG (drbg.cpp) seeds from it.
 #include <tessera/random.hpp>
 #include <tessera/secret.hpp>
+
+#include "rand/drbg_internal.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -14,6 +16,7 @@ namespace tessera {
 namespace {
 
 std::atomic<EntropySource> g_source{nullptr};
+std::atomic<std::uint32_t> g_epoch{0};
 
 bool os_source(std::uint8_t* out, std::size_t len) noexcept {
 #if defined(__linux__)
@@ -36,9 +39,17 @@ bool os_source(std::uint8_t* out, std::size_t len) noexcept {
 
 }  // namespace
 
-void set_entropy_source(EntropySource source) noexcept { g_source.store(source); }
+namespace rand {
+std::uint32_t reseed_epoch() noexcept { return g_epoch.load(std::memory_order_acquire); }
+void bump_reseed_epoch() noexcept { g_epoch.fetch_add(1, std::memory_order_acq_rel); }
+}  // namespace rand
 
-Result<void> random_bytes(std::span<std::uint8_t> out) noexcept {
+void set_entropy_source(EntropySource source) noexcept {
+  g_source.store(source);
+  rand::bump_reseed_epoch();
+}
+
+Result<void> entropy_bytes(std::span<std::uint8_t> out) noexcept {
   const EntropySource custom = g_source.load();
   const bool ok = custom != nullptr ? custom(out.data(), out.size()) : os_source(out.data(), out.size());
   if (!ok) {

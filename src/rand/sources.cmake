@@ -1,2 +1,3 @@
 list(APPEND TESSERA_SOURCES
-  rand/os_entropy.cpp)
+  rand/os_entropy.cpp
+  rand/drbg.cpp)

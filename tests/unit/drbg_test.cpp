@@ -1,0 +1,374 @@
+// Hash_DRBG (SP 800-90A Rev. 1, Section 10.1.1) and the system DRBG behind random_bytes().
+//
+// Known answers: NIST CAVS Hash_DRBG SHA-256 vectors (drbgtestvectors.zip, as carried by
+// the Linux kernel's crypto/testmgr.h): entropy holds EntropyInput || Nonce, the DRBG
+// generates twice (additional inputs a, b) and the second output is compared. With
+// prediction resistance, each generate first reseeds with EntropyInputPR (a, b).
+// SHA-512 (the system DRBG's hash) is checked against a direct transcription of the
+// Section 10.1.1 steps below.
+#include <tessera/drbg.hpp>
+#include <tessera/random.hpp>
+#include <tessera/sha2.hpp>
+
+#include "support/hex.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tessera::test {
+namespace {
+
+struct CavsCase {
+  const char* entropy;  // EntropyInput || Nonce
+  const char* pers;
+  const char* addtl_a;
+  const char* addtl_b;
+  const char* entropy_pr_a;  // empty: no prediction resistance
+  const char* entropy_pr_b;
+  const char* expected;
+};
+
+const CavsCase kCavs[] = {
+    // [SHA-256] no prediction resistance, no personalization, no additional input.
+    {"a65ad0f345db4e0effe875c3a2e71f42c7129d620ff5c119a9ef55f05185e0fb8581f9317517276e06e9607ddbcbcc2e", "", "", "",
+     "", "",
+     "d3e160c35b99f340b2628264d1751060e0045da383ff57a57d73a673d2b8d80daaf6a6c35a91bb4579d73fd0c8fed111"
+     "b0391306828adfed528f018121b3febdc343e797b87dbb63db1333ded9d1ece177cfa6b71fe8ab1da46624ed6415e51c"
+     "cde2c7ca86e283990eeaeb91120415528b2295910281b02dd431f4c9f70427df"},
+    // [SHA-256] no prediction resistance, personalization and additional input.
+    {"69ed82a9c57bbfe51d2fcb7ad3507d96b4b92b50775127743374baf130df8edf871d87bc96b2c3a7ed605e614e51291a",
+     "74a6e008f927ee1d6e3c282087ddd7543147784be56da373a965b110c1dc777c",
+     "74d36ddae8d6865f6301fdf27d06296d94d166f0d272674e77c53d9e03e3a578",
+     "f6b63df07c2604c58bcd3e6a9f9c3a2edb4787e58e005e2b747fa6f680cd9b21", "", "",
+     "a571243111fe13e1a82412fb37a127a5ab77a19fae8faf1393f7538591b61babd46beab6efda4c906eef5fdee1c71036"
+     "d567bd14b689210cc9926564d0f323e07fd1e875c28506eacac0cb792d2982fcaa9ac6957edc8865baec0e1687eca39e"
+     "d88c80ab3a64e0cb0e4598dd7c6c6c261113c8cea947a60657a266bb2d7ff3c1"},
+    // [SHA-256] prediction resistance, no personalization, no additional input.
+    {"72884ccd6c855770f70b8b86c1ebd24e3614ab18c49cc9cf1ae8f77b024973d7f1427dc63f292decd366513f1d8d5b4e", "", "", "",
+     "389c91fac2a3468956083f6273d522a929633a1de55d5e4f67b0677a5e9e0c62",
+     "b28f36b2f68d3913fa6c66cf628a7e8c1233719c69e4a5f08ceeeb9cf5319831",
+     "527ba3ad7177a449420461c7f0afa5fdd3b30d6a61ba3549bbaaafe4257db548af5c183d338d9d45df98d594a8da92fe"
+     "c43c942acf7f7bf2eb28a9f1e08630a8fef24890910c75b53c00f04d094f40a7a28c52df52ef17bf3dd1a231b4b8dce6"
+     "5b0d1f7836b4e64ba71125d594c69736abf0e531286abbce3081a68f2714f81c"},
+    // [SHA-256] prediction resistance, personalization and additional input.
+    {"b6c18ddf9954be951048d9f6d748a8732d74de1ede577ef47b7b64ef887aa8104be1c187bb0be1393950af689ca2bf5e",
+     "84c3739eceb3bc89f762b3e1d748458aa9cce9edd5818452824cdc19b8f8925c",
+     "15202ff6982863a2c44ebb6cb225926179c922c4615496ff4a85ca80fe0d1cd0",
+     "de298e034261a3285ec880c26dbfad13e18d2ac7e8c7188942589ed6ccad7b1e",
+     "dc810a0158a72eceee488c7c779e3cf117247abbab9fca1219af972d5ff9fffc",
+     "affc4f988b9395c1b58b7f736da6be6d33eb2c82b1afc1b6b605e244aafde7db",
+     "5179de1c0f58f3f4c9572e31a709a1536463a2c51d848865011bc6163c495b428e53f518ad94120d4f55cc455c980f42"
+     "282f4711f9c401976ba09450a9d15e06543fdfbbc498ee8bbaa9fa49ee1ddcfb50f6519f6c4a9a6f63a27dadaf3a24a0"
+     "d99f07eb15ee26e0d56339da3c59d6336c02e80571466844634a6872e9f555fe"},
+};
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+TEST(HashDrbgCavs, Sha256) {
+  int n = 0;
+  for (const CavsCase& c : kCavs) {
+    HashDrbg<Sha256> drbg;
+    ASSERT_TRUE(drbg.instantiate(from_hex(c.entropy), {}, from_hex(c.pers)).has_value()) << n;
+    Bytes out(128);
+    const bool pr = *c.entropy_pr_a != '\0';
+    for (int step = 0; step < 2; ++step) {
+      const Bytes addtl = from_hex(step == 0 ? c.addtl_a : c.addtl_b);
+      if (pr) {
+        const Bytes fresh = from_hex(step == 0 ? c.entropy_pr_a : c.entropy_pr_b);
+        ASSERT_TRUE(drbg.generate_with_prediction_resistance(out, fresh, addtl).has_value()) << n;
+      } else {
+        ASSERT_TRUE(drbg.generate(out, addtl).has_value()) << n;
+      }
+    }
+    EXPECT_EQ(lower(to_hex(out)), c.expected) << "case " << n;
+    ++n;
+  }
+}
+
+// --- A transcription of SP 800-90A Rev. 1, Section 10.1.1 for SHA-512 (seedlen 888),
+// on byte vectors, for comparison with the library's implementation.
+Bytes h512(const Bytes& m) {
+  std::array<std::uint8_t, 64> d;
+  sha512(m, d);
+  return Bytes(d.begin(), d.end());
+}
+Bytes cat(std::initializer_list<Bytes> parts) {
+  Bytes r;
+  for (const Bytes& p : parts) r.insert(r.end(), p.begin(), p.end());
+  return r;
+}
+Bytes hash_df(const Bytes& input, std::size_t bytes) {  // Section 10.3.1
+  Bytes temp;
+  const std::uint32_t bits = static_cast<std::uint32_t>(8 * bytes);
+  for (std::uint8_t counter = 1; temp.size() < bytes; ++counter) {
+    const Bytes prefix = {counter, static_cast<std::uint8_t>(bits >> 24), static_cast<std::uint8_t>(bits >> 16),
+                          static_cast<std::uint8_t>(bits >> 8), static_cast<std::uint8_t>(bits)};
+    const Bytes h = h512(cat({prefix, input}));
+    temp.insert(temp.end(), h.begin(), h.end());
+  }
+  temp.resize(bytes);
+  return temp;
+}
+void add_into(Bytes& v, const Bytes& x) {  // v = (v + x) mod 2^(8 |v|), big-endian
+  unsigned carry = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const unsigned s = v[v.size() - 1 - i] + (i < x.size() ? x[x.size() - 1 - i] : 0u) + carry;
+    v[v.size() - 1 - i] = static_cast<std::uint8_t>(s);
+    carry = s >> 8;
+  }
+}
+struct RefDrbg {
+  Bytes v, c;
+  std::uint64_t counter = 0;
+  void instantiate(const Bytes& e, const Bytes& n, const Bytes& p) {
+    v = hash_df(cat({e, n, p}), 111);
+    c = hash_df(cat({Bytes{0}, v}), 111);
+    counter = 1;
+  }
+  void reseed(const Bytes& e, const Bytes& a) {
+    v = hash_df(cat({Bytes{1}, v, e, a}), 111);
+    c = hash_df(cat({Bytes{0}, v}), 111);
+    counter = 1;
+  }
+  Bytes generate(std::size_t n, const Bytes& a) {
+    if (!a.empty()) add_into(v, h512(cat({Bytes{2}, v, a})));
+    Bytes out, data = v;
+    while (out.size() < n) {
+      const Bytes w = h512(data);
+      out.insert(out.end(), w.begin(), w.end());
+      add_into(data, Bytes{1});
+    }
+    out.resize(n);
+    add_into(v, h512(cat({Bytes{3}, v})));
+    add_into(v, c);
+    Bytes rc(8);
+    for (int i = 0; i < 8; ++i) rc[i] = static_cast<std::uint8_t>(counter >> (56 - 8 * i));
+    add_into(v, rc);
+    ++counter;
+    return out;
+  }
+};
+
+TEST(HashDrbgSha512, MatchesSpecTranscription) {
+  Bytes e(32), n(16), p(20), a(33), e2(40);
+  for (std::size_t i = 0; i < e.size(); ++i) e[i] = static_cast<std::uint8_t>(i * 7 + 1);
+  for (std::size_t i = 0; i < n.size(); ++i) n[i] = static_cast<std::uint8_t>(i * 13 + 2);
+  for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint8_t>(i * 3 + 5);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::uint8_t>(i * 11 + 9);
+  for (std::size_t i = 0; i < e2.size(); ++i) e2[i] = static_cast<std::uint8_t>(255 - i);
+  HashDrbg<Sha512> drbg;
+  RefDrbg ref;
+  ASSERT_TRUE(drbg.instantiate(e, n, p).has_value());
+  ref.instantiate(e, n, p);
+  for (std::size_t len : {0, 1, 63, 64, 65, 200, 1000}) {
+    for (bool with_addtl : {false, true}) {
+      Bytes out(len);
+      ASSERT_TRUE(drbg.generate(out, with_addtl ? a : Bytes{}).has_value());
+      EXPECT_EQ(to_hex(out), to_hex(ref.generate(len, with_addtl ? a : Bytes{}))) << len;
+    }
+  }
+  ASSERT_TRUE(drbg.reseed(e2, a).has_value());
+  ref.reseed(e2, a);
+  EXPECT_EQ(drbg.reseed_counter(), 1u);
+  Bytes out(100);
+  ASSERT_TRUE(drbg.generate(out, {}).has_value());
+  EXPECT_EQ(to_hex(out), to_hex(ref.generate(100, {})));
+  // Prediction resistance = reseed(entropy, additional input), then generate with none.
+  ASSERT_TRUE(drbg.generate_with_prediction_resistance(out, e, a).has_value());
+  ref.reseed(e, a);
+  EXPECT_EQ(to_hex(out), to_hex(ref.generate(100, {})));
+}
+
+TEST(HashDrbg, ReseedCounterAndInterval) {
+  HashDrbg<Sha512> drbg;
+  const Bytes e(48, 0x42);
+  ASSERT_TRUE(drbg.instantiate(e, {}, {}).has_value());
+  drbg.set_reseed_interval(3);
+  EXPECT_EQ(drbg.reseed_counter(), 1u);
+  Bytes out(32);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(drbg.generate(out).has_value()) << i;
+  EXPECT_EQ(drbg.reseed_counter(), 4u);
+  EXPECT_TRUE(drbg.reseed_required());
+  // Step 1: reseed required -> no output, zeroed buffer.
+  std::fill(out.begin(), out.end(), 0xee);
+  Result<void> r = drbg.generate(out);
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error(), Error::invalid_state);
+  EXPECT_EQ(out, Bytes(32, 0));
+  ASSERT_TRUE(drbg.reseed(Bytes(32, 7), {}).has_value());
+  EXPECT_EQ(drbg.reseed_counter(), 1u);
+  EXPECT_TRUE(drbg.generate(out).has_value());
+  EXPECT_EQ(drbg.reseed_counter(), 2u);
+}
+
+TEST(HashDrbg, ReseedChangesOutput) {
+  HashDrbg<Sha512> a, b;
+  const Bytes e(48, 0x42);
+  ASSERT_TRUE(a.instantiate(e, {}, {}).has_value());
+  ASSERT_TRUE(b.instantiate(e, {}, {}).has_value());
+  Bytes oa(64), ob(64);
+  ASSERT_TRUE(a.generate(oa).has_value());
+  ASSERT_TRUE(b.generate(ob).has_value());
+  EXPECT_EQ(oa, ob);  // deterministic
+  ASSERT_TRUE(b.reseed(Bytes(32, 1), {}).has_value());
+  ASSERT_TRUE(a.generate(oa).has_value());
+  ASSERT_TRUE(b.generate(ob).has_value());
+  EXPECT_NE(oa, ob);
+}
+
+TEST(HashDrbg, ArgumentChecks) {
+  HashDrbg<Sha512> drbg;
+  Bytes out(16, 0xee);
+  Result<void> r = drbg.generate(out);
+  EXPECT_EQ(r.error(), Error::invalid_state);  // not instantiated
+  EXPECT_EQ(out, Bytes(16, 0));
+  EXPECT_EQ(drbg.reseed(Bytes(32, 1), {}).error(), Error::invalid_state);
+  EXPECT_EQ(drbg.instantiate(Bytes(31, 1), Bytes(32, 2), {}).error(), Error::invalid_length);  // entropy < 256 bits
+  EXPECT_EQ(drbg.instantiate(Bytes(32, 1), Bytes(15, 2), {}).error(), Error::invalid_length);  // no 128-bit nonce
+  ASSERT_TRUE(drbg.instantiate(Bytes(32, 1), Bytes(16, 2), {}).has_value());
+  EXPECT_EQ(drbg.reseed(Bytes(31, 1), {}).error(), Error::invalid_length);
+  Bytes big(HashDrbg<Sha512>::max_request_bytes + 1, 0xee);
+  EXPECT_EQ(drbg.generate(big).error(), Error::invalid_length);
+  EXPECT_EQ(big, Bytes(big.size(), 0));
+  Bytes max(HashDrbg<Sha512>::max_request_bytes);
+  EXPECT_TRUE(drbg.generate(max).has_value());
+  drbg.uninstantiate();
+  EXPECT_FALSE(drbg.instantiated());
+  EXPECT_EQ(drbg.generate(out).error(), Error::invalid_state);
+}
+
+TEST(HashDrbg, PersonalizationMatters) {
+  HashDrbg<Sha512> a, b;
+  const Bytes e(48, 0x42);
+  ASSERT_TRUE(a.instantiate(e, {}, Bytes{1}).has_value());
+  ASSERT_TRUE(b.instantiate(e, {}, Bytes{2}).has_value());
+  Bytes oa(64), ob(64);
+  ASSERT_TRUE(a.generate(oa).has_value());
+  ASSERT_TRUE(b.generate(ob).has_value());
+  EXPECT_NE(oa, ob);
+}
+
+// --- The system DRBG.
+
+TEST(RandomBytes, LargeAndEmptyRequests) {
+  Bytes out(200000);  // several 64 KiB DRBG requests
+  ASSERT_TRUE(random_bytes(out).has_value());
+  // 200000 bytes of DRBG output: every byte value appears.
+  std::set<std::uint8_t> seen(out.begin(), out.end());
+  EXPECT_EQ(seen.size(), 256u);
+  Bytes none;
+  EXPECT_TRUE(random_bytes(none).has_value());
+}
+
+// A child process never repeats its parent's output: both draw right after fork().
+TEST(RandomBytes, ForkedChildDiffers) {
+  Bytes warm(32);
+  ASSERT_TRUE(random_bytes(warm).has_value());  // the parent's instance is seeded
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::uint8_t child[32];
+    const bool ok = random_bytes(child).has_value();
+    const ssize_t w = ok ? write(fds[1], child, sizeof child) : -1;
+    _exit(w == static_cast<ssize_t>(sizeof child) ? 0 : 1);
+  }
+  close(fds[1]);
+  Bytes parent(32);
+  ASSERT_TRUE(random_bytes(parent).has_value());
+  Bytes child(32);
+  std::size_t got = 0;
+  while (got < child.size()) {
+    const ssize_t r = read(fds[0], child.data() + got, child.size() - got);
+    if (r <= 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  close(fds[0]);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_EQ(got, child.size());
+  EXPECT_NE(to_hex(parent), to_hex(child));
+}
+
+// Threads draw concurrently; every 32-byte output is distinct.
+TEST(RandomBytes, ManyThreadsDistinct) {
+  constexpr int kThreads = 16, kDraws = 500;
+  std::vector<std::vector<Bytes>> outputs(kThreads);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kDraws; ++i) {
+        Bytes o(32);
+        if (!random_bytes(o).has_value()) failures.fetch_add(1);
+        outputs[t].push_back(std::move(o));
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+  std::set<std::string> all;
+  for (const auto& v : outputs)
+    for (const Bytes& o : v) all.insert(to_hex(o));
+  EXPECT_EQ(all.size(), static_cast<std::size_t>(kThreads * kDraws));
+}
+
+// A counting entropy source: prediction resistance reads it on every request; plain
+// requests only when (re)seeding; installing it makes the DRBG reseed from it.
+std::atomic<int> g_source_calls{0};
+std::atomic<bool> g_source_fails{false};
+bool counting_source(std::uint8_t* out, std::size_t len) noexcept {
+  g_source_calls.fetch_add(1);
+  if (g_source_fails.load()) return false;
+  for (std::size_t i = 0; i < len; ++i) out[i] = static_cast<std::uint8_t>(i * 31 + static_cast<std::size_t>(g_source_calls.load()));
+  return true;
+}
+
+TEST(RandomBytes, EntropySourcePredictionResistanceAndFailure) {
+  set_entropy_source(counting_source);
+  Bytes out(64);
+  g_source_calls = 0;
+  ASSERT_TRUE(random_bytes(out).has_value());
+  EXPECT_EQ(g_source_calls.load(), 1);  // reseed after set_entropy_source
+  ASSERT_TRUE(random_bytes(out).has_value());
+  EXPECT_EQ(g_source_calls.load(), 1);  // no source read for a plain request
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(random_bytes_with_prediction_resistance(out).has_value());
+  EXPECT_EQ(g_source_calls.load(), 4);  // one fresh read per prediction-resistant request
+  const Bytes before = out;
+  ASSERT_TRUE(random_bytes_with_prediction_resistance(out).has_value());
+  EXPECT_NE(out, before);
+
+  // A failing source: prediction resistance fails (output zeroed), and so does the
+  // reseed that installing a source forces.
+  g_source_fails = true;
+  std::fill(out.begin(), out.end(), 0xee);
+  EXPECT_EQ(random_bytes_with_prediction_resistance(out).error(), Error::randomness_failure);
+  EXPECT_EQ(out, Bytes(64, 0));
+  set_entropy_source(counting_source);
+  std::fill(out.begin(), out.end(), 0xee);
+  EXPECT_EQ(random_bytes(out).error(), Error::randomness_failure);
+  EXPECT_EQ(out, Bytes(64, 0));
+  EXPECT_EQ(entropy_bytes(out).error(), Error::randomness_failure);
+  g_source_fails = false;
+  set_entropy_source(nullptr);
+  EXPECT_TRUE(random_bytes(out).has_value());
+  EXPECT_TRUE(entropy_bytes(out).has_value());
+}
+
+}  // namespace
+}  // namespace tessera::test
