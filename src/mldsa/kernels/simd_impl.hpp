@@ -28,6 +28,15 @@ constexpr int kLowLayers = W == 8 ? 3 : 4;  // log2(W)
 constexpr int kHighLayers = 8 - kLowLayers;
 
 #define TS_INLINE [[gnu::always_inline]] inline
+// Full unrolling of the NTT loops (constant trip counts) lets GCC keep the vectors in
+// registers and fold the zeta indices. Clang unrolls them on its own and reports the
+// pragma on the nested, bound-dependent loops as a failed transformation, so GCC only.
+#if defined(__clang__)
+#define TS_UNROLL(n)
+#else
+#define TS_PRAGMA(x) _Pragma(#x)
+#define TS_UNROLL(n) TS_PRAGMA(GCC unroll n)
+#endif
 
 // Montgomery product a * b * 2^-32 (portable montgomery_reduce of the 64-bit product),
 // b given with bq = b * q^-1 mod 2^32 precomputed. In: |a * b| < 2^31 q. Out: |r| < q
@@ -103,16 +112,16 @@ alignas(64) constexpr ZetaTables kZt = make_zeta_tables();
 // FIPS 204, Algorithm 41 (NTT); see kernels.hpp for bounds (in: any < q, out: any < 9q).
 void ntt_simd(Poly& p) noexcept {
   V r[NV];
-#pragma GCC unroll 32
+TS_UNROLL(32)
   for (int v = 0; v < NV; ++v) r[v] = O::load(p.coeffs + W * v);
   // Layers len = 128 .. W: vector v pairs with v + d, d = len / W.
-#pragma GCC unroll 8
+TS_UNROLL(8)
   for (int hi = 0; hi < kHighLayers; ++hi) {
     const int len = 128 >> hi, d = len / W;
-#pragma GCC unroll 16
+TS_UNROLL(16)
     for (int g = 0; g < NV / (2 * d); ++g) {
       const V z = O::set1(kZt.fwd[128 / len + g]), zq = O::set1(kZt.fwd_q[128 / len + g]);
-#pragma GCC unroll 16
+TS_UNROLL(16)
       for (int v = 2 * d * g; v < 2 * d * g + d; ++v) {
         const V t = montmul_bc(r[v + d], z, zq);
         r[v + d] = O::sub(r[v], t);
@@ -121,16 +130,16 @@ void ntt_simd(Poly& p) noexcept {
     }
   }
   // Layers len = W/2 .. 1 on transposed runs.
-#pragma GCC unroll 4
+TS_UNROLL(4)
   for (int s = 0; s < NV / W; ++s) {
     V* x = r + s * W;
     O::transpose(x);
-#pragma GCC unroll 4
+TS_UNROLL(4)
     for (int li = 0; li < kLowLayers; ++li) {
       const int len = (W / 2) >> li;
-#pragma GCC unroll 16
+TS_UNROLL(16)
       for (int b0 = 0; b0 < W; b0 += 2 * len) {
-#pragma GCC unroll 16
+TS_UNROLL(16)
         for (int e = b0; e < b0 + len; ++e) {
           const int pair = b0 / 2 + (e - b0);
           const V t = montmul_pre(x[e + len], O::load(kZt.low_fwd[s][li][pair]), O::load(kZt.low_fwd_q[s][li][pair]));
@@ -141,7 +150,7 @@ void ntt_simd(Poly& p) noexcept {
     }
     O::transpose(x);
   }
-#pragma GCC unroll 32
+TS_UNROLL(32)
   for (int v = 0; v < NV; ++v) O::store(p.coeffs + W * v, r[v]);
 }
 
@@ -149,18 +158,18 @@ void ntt_simd(Poly& p) noexcept {
 // Out: any < q. Sums are not reduced (below 256 q < 2^31).
 void invntt_simd(Poly& p) noexcept {
   V r[NV];
-#pragma GCC unroll 32
+TS_UNROLL(32)
   for (int v = 0; v < NV; ++v) r[v] = O::load(p.coeffs + W * v);
-#pragma GCC unroll 4
+TS_UNROLL(4)
   for (int s = 0; s < NV / W; ++s) {
     V* x = r + s * W;
     O::transpose(x);
-#pragma GCC unroll 4
+TS_UNROLL(4)
     for (int li = kLowLayers - 1; li >= 0; --li) {
       const int len = (W / 2) >> li;
-#pragma GCC unroll 16
+TS_UNROLL(16)
       for (int b0 = 0; b0 < W; b0 += 2 * len) {
-#pragma GCC unroll 16
+TS_UNROLL(16)
         for (int e = b0; e < b0 + len; ++e) {
           const int pair = b0 / 2 + (e - b0);
           const V a = x[e], b = x[e + len];
@@ -171,13 +180,13 @@ void invntt_simd(Poly& p) noexcept {
     }
     O::transpose(x);
   }
-#pragma GCC unroll 8
+TS_UNROLL(8)
   for (int hi = kHighLayers - 1; hi >= 0; --hi) {
     const int len = 128 >> hi, d = len / W;
-#pragma GCC unroll 16
+TS_UNROLL(16)
     for (int g = 0; g < NV / (2 * d); ++g) {
       const V z = O::set1(kZt.inv[256 / len - 1 - g]), zq = O::set1(kZt.inv_q[256 / len - 1 - g]);
-#pragma GCC unroll 16
+TS_UNROLL(16)
       for (int v = 2 * d * g; v < 2 * d * g + d; ++v) {
         const V a = r[v], b = r[v + d];
         r[v] = O::add(a, b);
@@ -186,7 +195,7 @@ void invntt_simd(Poly& p) noexcept {
     }
   }
   const V f = O::set1(kInvNttFactor), fq = O::set1(qinv_mul(kInvNttFactor));
-#pragma GCC unroll 32
+TS_UNROLL(32)
   for (int v = 0; v < NV; ++v) O::store(p.coeffs + W * v, montmul_bc(r[v], f, fq));
 }
 
@@ -297,3 +306,5 @@ std::uint32_t norm_exceeds_simd(const Poly& a, std::int32_t bound) noexcept {
 }
 
 #undef TS_INLINE
+#undef TS_UNROLL
+#undef TS_PRAGMA
