@@ -1,0 +1,166 @@
+// AES: the shared KeyExpansion, the kernel tables, and the public tessera::Aes.
+#include "symmetric/aes.hpp"
+
+#include <tessera/aes.hpp>
+
+#include "common/bytes.hpp"
+#include "common/secret.hpp"
+#include "cpu/backend.hpp"
+#include "cpu/features.hpp"
+#include "tessera_config.hpp"
+
+#include <cstring>
+
+namespace tessera::aes {
+
+// FIPS 197, Algorithm 2 (KeyExpansion). Words are held little-endian (byte 0 of w[i] in
+// the low bits), so RotWord is a rotation right by 8.
+void expand_key_generic(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes,
+                        std::uint32_t (*sub_word)(std::uint32_t) noexcept) noexcept {
+  const int nk = static_cast<int>(key_bytes / 4);
+  const int nr = rounds_for_key_bytes(key_bytes);
+  std::uint32_t w[4 * (kMaxRounds + 1)];
+  // Steps 2-6: the first Nk words are the key.
+  for (int i = 0; i < nk; ++i) w[i] = bytes::load_le32(key + 4 * i);
+  // Steps 7-18.
+  std::uint32_t rcon = 1;  // Rcon[i/Nk] = x^(i/Nk - 1) in GF(2^8) (Table 5)
+  for (int i = nk; i < 4 * (nr + 1); ++i) {
+    std::uint32_t temp = w[i - 1];
+    if (i % nk == 0) {
+      temp = sub_word((temp >> 8) | (temp << 24)) ^ rcon;
+      rcon = (rcon << 1) ^ (0x11B & (0u - (rcon >> 7)));  // xtime (public constant)
+    } else if (nk > 6 && i % nk == 4) {
+      temp = sub_word(temp);
+    }
+    w[i] = w[i - nk] ^ temp;
+  }
+  for (int i = 0; i < 4 * (nr + 1); ++i) bytes::store_le32(rk.bytes + 4 * i, w[i]);
+  rk.rounds = nr;
+  secure_zero(w, sizeof w);
+}
+
+namespace {
+
+constexpr Kernels kPortable{expand_key_portable, encrypt_ecb_portable, ctr32_portable, "portable"};
+#if TESSERA_HAVE_AVX2
+constexpr Kernels kAesni{expand_key_aesni, encrypt_ecb_aesni, ctr32_aesni, "aesni"};
+#endif
+#if TESSERA_HAVE_AVX512
+constexpr Kernels kVaes{expand_key_aesni, encrypt_ecb_vaes, ctr32_vaes, "vaes"};
+#endif
+
+bool have_aesni() noexcept {
+  const cpu::Features& f = cpu::features();
+  return f.aesni && f.pclmul && f.ssse3 && f.sse41;
+}
+bool have_vaes() noexcept {
+  const cpu::Features& f = cpu::features();
+  return have_aesni() && f.vaes && f.vpclmulqdq && f.avx512f && f.avx512bw && f.avx512vl;
+}
+
+}  // namespace
+
+const Kernels& kernels_portable() noexcept { return kPortable; }
+const Kernels* kernels_aesni() noexcept {
+#if TESSERA_HAVE_AVX2
+  static const Kernels* const k = have_aesni() ? &kAesni : nullptr;
+  return k;
+#else
+  return nullptr;
+#endif
+}
+const Kernels* kernels_vaes() noexcept {
+#if TESSERA_HAVE_AVX512
+  static const Kernels* const k = have_vaes() ? &kVaes : nullptr;
+  return k;
+#else
+  return nullptr;
+#endif
+}
+
+// Each backend's table is chosen once. AES-NI is not part of the avx2 or avx512 backend
+// definitions (src/cpu/backend.cpp), so those tables fall back to the portable kernel when
+// the CPU lacks it.
+const Kernels& kernels_for(Backend b) noexcept {
+  switch (b) {
+    case Backend::avx2: {
+      static const Kernels* const k = kernels_aesni() ? kernels_aesni() : &kPortable;
+      return *k;
+    }
+    case Backend::avx512: {
+      static const Kernels* const k =
+          kernels_vaes() ? kernels_vaes() : kernels_aesni() ? kernels_aesni() : &kPortable;
+      return *k;
+    }
+    default: return kPortable;
+  }
+}
+
+const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+}  // namespace tessera::aes
+
+namespace tessera {
+
+static_assert(sizeof(aes::RoundKeys) <= 1280);
+
+Aes::~Aes() { clear(); }
+
+void Aes::clear() noexcept {
+  secure_zero(schedule_, sizeof schedule_);
+  kernels_ = nullptr;
+  rounds_ = 0;
+}
+
+Result<void> Aes::set_key(std::span<const std::uint8_t> key) noexcept {
+  clear();
+  if (aes::rounds_for_key_bytes(key.size()) == 0) return Error::invalid_length;
+  const aes::Kernels& k = aes::kernels();
+  auto& rk = *reinterpret_cast<aes::RoundKeys*>(schedule_);
+  k.expand_key(rk, key.data(), key.size());
+  kernels_ = &k;
+  rounds_ = rk.rounds;
+  return {};
+}
+
+Result<void> Aes::encrypt_blocks(std::span<const std::uint8_t> in,
+                                 std::span<std::uint8_t> out) const noexcept {
+  if (in.size() != out.size() || in.size() % block_bytes != 0) {
+    if (!out.empty()) secure_zero(out.data(), out.size());
+    return Error::invalid_length;
+  }
+  if (kernels_ == nullptr) {
+    if (!out.empty()) secure_zero(out.data(), out.size());
+    return Error::invalid_state;
+  }
+  const auto& k = *static_cast<const aes::Kernels*>(kernels_);
+  const auto& rk = *reinterpret_cast<const aes::RoundKeys*>(schedule_);
+  k.encrypt_ecb(rk, in.data(), out.data(), in.size() / block_bytes);
+  return {};
+}
+
+Result<void> Aes::ctr32_xor(std::span<std::uint8_t, 16> counter, std::span<const std::uint8_t> in,
+                            std::span<std::uint8_t> out) const noexcept {
+  if (in.size() != out.size()) {
+    if (!out.empty()) secure_zero(out.data(), out.size());
+    return Error::invalid_length;
+  }
+  if (kernels_ == nullptr) {
+    if (!out.empty()) secure_zero(out.data(), out.size());
+    return Error::invalid_state;
+  }
+  const auto& k = *static_cast<const aes::Kernels*>(kernels_);
+  const auto& rk = *reinterpret_cast<const aes::RoundKeys*>(schedule_);
+  const std::size_t full = in.size() / block_bytes;
+  k.ctr32(rk, counter.data(), in.data(), out.data(), full);
+  if (const std::size_t rest = in.size() % block_bytes; rest != 0) {
+    std::uint8_t buf[16] = {};
+    std::memcpy(buf, in.data() + 16 * full, rest);
+    k.ctr32(rk, counter.data(), buf, buf, 1);
+    std::memcpy(out.data() + 16 * full, buf, rest);
+    secure_zero(buf, sizeof buf);
+  }
+  return {};
+}
+
+}  // namespace tessera

@@ -1,0 +1,90 @@
+// AES (FIPS 197) kernels. A kernel table holds the key expansion, ECB and CTR functions of
+// one implementation: portable (bitsliced, table-free, constant time), AES-NI, VAES.
+// The block-cipher algorithm (KeyExpansion, round structure) is shared; kernels only
+// differ in how the rounds are computed.
+#pragma once
+
+#include <tessera/backend.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace tessera::aes {
+
+inline constexpr std::size_t kBlockBytes = 16;
+inline constexpr int kMaxRounds = 14;
+
+// FIPS 197, Table 3: Nk and Nr for AES-128/192/256.
+constexpr int rounds_for_key_bytes(std::size_t key_bytes) noexcept {
+  return key_bytes == 16 ? 10 : key_bytes == 24 ? 12 : key_bytes == 32 ? 14 : 0;
+}
+static_assert(rounds_for_key_bytes(16) == 10 && rounds_for_key_bytes(32) == 14);
+
+// Expanded key. `bytes` holds the FIPS 197 round keys w[0..4Nr+3] (16 bytes per round,
+// in the byte order of the state, as AESENC takes them); the portable kernel also keeps
+// a bitsliced copy of each round key, replicated for the 4 blocks it processes at once.
+// Wiped by its owners (secure_zero_object).
+struct alignas(64) RoundKeys {
+  std::uint8_t bytes[(kMaxRounds + 1) * 16];
+  std::uint64_t sliced[(kMaxRounds + 1) * 8];
+  int rounds;
+};
+
+struct Kernels {
+  // FIPS 197, Algorithm 2 (KeyExpansion). key_bytes is 16, 24 or 32.
+  void (*expand_key)(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes) noexcept;
+  // FIPS 197, Algorithm 1 (Cipher) on nblocks independent blocks. in may equal out.
+  void (*encrypt_ecb)(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t nblocks) noexcept;
+  // Counter mode with SP 800-38D inc_32: out[i] = in[i] ^ CIPH(ctr), then ctr = inc_32(ctr)
+  // (the last 4 bytes, big-endian, modulo 2^32). ctr is updated. in may equal out.
+  void (*ctr32)(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t nblocks) noexcept;
+  const char* name;
+};
+
+// The kernels the active backend uses, and those of a given backend.
+const Kernels& kernels() noexcept;
+const Kernels& kernels_for(Backend b) noexcept;
+
+// Individual implementations (equivalence tests). nullptr when this build or CPU lacks one.
+const Kernels& kernels_portable() noexcept;
+const Kernels* kernels_aesni() noexcept;
+const Kernels* kernels_vaes() noexcept;
+
+// The shared FIPS 197 KeyExpansion (Algorithm 2), parameterized by SubWord; fills
+// rk.bytes and rk.rounds. sub_word applies the S-box to each byte of a 32-bit word.
+void expand_key_generic(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes,
+                        std::uint32_t (*sub_word)(std::uint32_t) noexcept) noexcept;
+
+// Kernel entry points (defined only where compiled: see sources.cmake).
+void expand_key_portable(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes) noexcept;
+void encrypt_ecb_portable(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                          std::size_t nblocks) noexcept;
+void ctr32_portable(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                    std::uint8_t* out, std::size_t nblocks) noexcept;
+// The S-box applied to every byte of a 16-byte array, in constant time (tests).
+void sub_bytes_portable(std::uint8_t state[16]) noexcept;
+
+void expand_key_aesni(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes) noexcept;
+void encrypt_ecb_aesni(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t nblocks) noexcept;
+void ctr32_aesni(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                 std::uint8_t* out, std::size_t nblocks) noexcept;
+void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t nblocks) noexcept;
+void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t nblocks) noexcept;
+
+// SP 800-38D inc_32 on a counter block.
+inline void inc32(std::uint8_t ctr[16], std::uint32_t by = 1) noexcept {
+  std::uint32_t c = static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
+                    static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
+  c += by;
+  ctr[12] = static_cast<std::uint8_t>(c >> 24);
+  ctr[13] = static_cast<std::uint8_t>(c >> 16);
+  ctr[14] = static_cast<std::uint8_t>(c >> 8);
+  ctr[15] = static_cast<std::uint8_t>(c);
+}
+
+}  // namespace tessera::aes

@@ -1,0 +1,87 @@
+// ChaCha20 and Poly1305 (RFC 8439) internals: kernel tables and the incremental Poly1305.
+#pragma once
+
+#include <tessera/backend.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace tessera::chacha {
+
+inline constexpr std::size_t kBlockBytes = 64;
+
+// RFC 8439, Section 2.3: the initial state (constants, key, block counter, nonce).
+void init_state(std::uint32_t state[16], const std::uint8_t key[32], std::uint32_t counter,
+                const std::uint8_t nonce[12]) noexcept;
+
+struct Kernels {
+  // RFC 8439, Section 2.4 on whole blocks: out = in ^ ChaCha20 blocks state[12],
+  // state[12] + 1, ... (the caller keeps the counter from wrapping). in may equal out.
+  void (*xor_blocks)(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t nblocks) noexcept;
+  const char* name;
+};
+
+const Kernels& kernels() noexcept;
+const Kernels& kernels_for(Backend b) noexcept;
+const Kernels& kernels_portable() noexcept;
+const Kernels* kernels_avx2() noexcept;
+const Kernels* kernels_avx512() noexcept;
+
+void xor_blocks_portable(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t nblocks) noexcept;
+void xor_blocks_avx2(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t nblocks) noexcept;
+void xor_blocks_avx512(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t nblocks) noexcept;
+
+// xor_blocks and a final partial block.
+void xor_stream(const Kernels& k, std::uint32_t state[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t len) noexcept;
+
+}  // namespace tessera::chacha
+
+namespace tessera::poly1305 {
+
+inline constexpr std::size_t kBlockBytes = 16;
+
+// Radix 2^44: h = h[0] + h[1] 2^44 + h[2] 2^88 (limbs of 44, 44 and 42 bits).
+struct alignas(64) State {
+  std::uint64_t r[3];
+  std::uint64_t h[3];
+  std::uint64_t s[2];
+  // Powers r^1..r^8 for the 8-way kernel, limb-major: pow[limb][8 - k] = limb of r^k, so
+  // lane i (block i of 8) multiplies by r^(8-i) in the final step.
+  std::uint64_t pow[3][8];
+  std::uint8_t buf[kBlockBytes];
+  std::size_t buffered;
+  const struct Kernels* k;
+};
+
+struct Kernels {
+  // Absorbs nblocks full 16-byte blocks (each with the 2^128 bit).
+  void (*blocks)(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+  // Minimum number of blocks for which `blocks` uses its wide path (0: none), and whether
+  // init must compute pow.
+  bool needs_powers;
+  const char* name;
+};
+
+const Kernels& kernels() noexcept;
+const Kernels& kernels_for(Backend b) noexcept;
+const Kernels& kernels_portable() noexcept;
+const Kernels* kernels_ifma() noexcept;
+
+void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+// r^k for the wide kernels: out = a * b mod 2^130 - 5, fully carried (limbs < 2^44, 2^44, 2^42).
+void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept;
+
+// RFC 8439, Section 2.5.1 (poly1305_mac), incrementally. The state is wiped by final().
+void init(State& st, const Kernels& k, const std::uint8_t key[32]) noexcept;
+void update(State& st, const std::uint8_t* in, std::size_t len) noexcept;
+// Pads the buffered bytes of a partial block with zeros (RFC 8439, Section 2.8's pad16).
+void pad16(State& st) noexcept;
+void final(State& st, std::uint8_t tag[16]) noexcept;
+
+}  // namespace tessera::poly1305

@@ -1,0 +1,304 @@
+// Poly1305 (RFC 8439, Section 2.5) in radix 2^44 with 64 x 64 -> 128-bit products, the
+// kernel tables, and ChaCha20-Poly1305 (RFC 8439, Section 2.8) with its public API.
+// Arithmetic modulo p = 2^130 - 5: h = h0 + h1 2^44 + h2 2^88; a product term of weight
+// 2^132 = 4 * 2^130 folds to weight 1 times 4 * 5 = 20, hence s_i = 20 r_i.
+#include "symmetric/chacha20.hpp"
+
+#include <tessera/aead.hpp>
+
+#include "common/bytes.hpp"
+#include "common/ct.hpp"
+#include "common/secret.hpp"
+#include "cpu/backend.hpp"
+#include "cpu/features.hpp"
+#include "tessera_config.hpp"
+
+#include <cstring>
+
+#if !defined(__SIZEOF_INT128__)
+#error "poly1305.cpp needs a 64 x 64 -> 128-bit multiply (unsigned __int128)"
+#endif
+
+namespace tessera::poly1305 {
+namespace {
+
+__extension__ typedef unsigned __int128 u128;
+
+constexpr std::uint64_t kMask44 = (std::uint64_t{1} << 44) - 1;
+constexpr std::uint64_t kMask42 = (std::uint64_t{1} << 42) - 1;
+
+inline u128 mul(std::uint64_t a, std::uint64_t b) noexcept { return static_cast<u128>(a) * b; }
+
+// h = h * r mod p, partially reduced (limbs below 2^44 + 2^14, 2^44 + 2^14, 2^42).
+inline void mul_reduce(std::uint64_t h[3], const std::uint64_t r[3]) noexcept {
+  const std::uint64_t s1 = r[1] * 20, s2 = r[2] * 20;
+  const u128 d0 = mul(h[0], r[0]) + mul(h[1], s2) + mul(h[2], s1);
+  u128 d1 = mul(h[0], r[1]) + mul(h[1], r[0]) + mul(h[2], s2);
+  u128 d2 = mul(h[0], r[2]) + mul(h[1], r[1]) + mul(h[2], r[0]);
+  std::uint64_t h0 = static_cast<std::uint64_t>(d0) & kMask44;
+  d1 += static_cast<std::uint64_t>(d0 >> 44);
+  std::uint64_t h1 = static_cast<std::uint64_t>(d1) & kMask44;
+  d2 += static_cast<std::uint64_t>(d1 >> 44);
+  const std::uint64_t h2 = static_cast<std::uint64_t>(d2) & kMask42;
+  h0 += static_cast<std::uint64_t>(d2 >> 42) * 5;
+  h1 += h0 >> 44;
+  h0 &= kMask44;
+  h[0] = h0;
+  h[1] = h1;
+  h[2] = h2;
+}
+
+// Full carry: limbs below 2^44, 2^44, 2^42 (value still possibly >= p).
+inline void carry(std::uint64_t h[3]) noexcept {
+  for (int pass = 0; pass < 2; ++pass) {
+    h[1] += h[0] >> 44;
+    h[0] &= kMask44;
+    h[2] += h[1] >> 44;
+    h[1] &= kMask44;
+    h[0] += (h[2] >> 42) * 5;
+    h[2] &= kMask42;
+  }
+  h[1] += h[0] >> 44;
+  h[0] &= kMask44;
+}
+
+constexpr Kernels kPortable{blocks_portable, false, "portable"};
+#if TESSERA_HAVE_AVX512
+constexpr Kernels kIfma{blocks_ifma, true, "avx512ifma"};
+#endif
+
+}  // namespace
+
+void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept {
+  std::uint64_t h[3] = {st.h[0], st.h[1], st.h[2]};
+  for (std::size_t i = 0; i < nblocks; ++i, in += 16) {
+    const std::uint64_t t0 = bytes::load_le64(in), t1 = bytes::load_le64(in + 8);
+    h[0] += t0 & kMask44;
+    h[1] += ((t0 >> 44) | (t1 << 20)) & kMask44;
+    h[2] += (t1 >> 24) | (std::uint64_t{1} << 40);  // the 2^128 bit of the block
+    mul_reduce(h, st.r);
+  }
+  st.h[0] = h[0];
+  st.h[1] = h[1];
+  st.h[2] = h[2];
+}
+
+void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept {
+  std::uint64_t h[3] = {a[0], a[1], a[2]};
+  mul_reduce(h, b);
+  carry(h);
+  out[0] = h[0];
+  out[1] = h[1];
+  out[2] = h[2];
+}
+
+const Kernels& kernels_portable() noexcept { return kPortable; }
+const Kernels* kernels_ifma() noexcept {
+#if TESSERA_HAVE_AVX512
+  static const Kernels* const k =
+      backend_available(Backend::avx512) && cpu::features().avx512ifma ? &kIfma : nullptr;
+  return k;
+#else
+  return nullptr;
+#endif
+}
+
+// The avx512 backend does not require IFMA: checked once, when its table is first used.
+const Kernels& kernels_for(Backend b) noexcept {
+  if (b == Backend::avx512) {
+    static const Kernels* const k = kernels_ifma() ? kernels_ifma() : &kPortable;
+    return *k;
+  }
+  return kPortable;
+}
+
+const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+// RFC 8439, Section 2.5.1: r is clamped, s is the second half of the key.
+void init(State& st, const Kernels& k, const std::uint8_t key[32]) noexcept {
+  const std::uint64_t t0 = bytes::load_le64(key) & 0x0FFFFFFC0FFFFFFFull;
+  const std::uint64_t t1 = bytes::load_le64(key + 8) & 0x0FFFFFFC0FFFFFFCull;
+  st.r[0] = t0 & kMask44;
+  st.r[1] = ((t0 >> 44) | (t1 << 20)) & kMask44;
+  st.r[2] = t1 >> 24;
+  st.h[0] = st.h[1] = st.h[2] = 0;
+  st.s[0] = bytes::load_le64(key + 16);
+  st.s[1] = bytes::load_le64(key + 24);
+  st.buffered = 0;
+  st.k = &k;
+  if (k.needs_powers) {
+    std::uint64_t p[3] = {st.r[0], st.r[1], st.r[2]};
+    for (int e = 1; e <= 8; ++e) {
+      for (int l = 0; l < 3; ++l) st.pow[l][8 - e] = p[l];
+      if (e < 8) mul_mod(p, p, st.r);
+    }
+    secure_zero(p, sizeof p);
+  }
+}
+
+void update(State& st, const std::uint8_t* in, std::size_t len) noexcept {
+  if (st.buffered != 0) {
+    const std::size_t take = len < kBlockBytes - st.buffered ? len : kBlockBytes - st.buffered;
+    std::memcpy(st.buf + st.buffered, in, take);
+    st.buffered += take;
+    in += take;
+    len -= take;
+    if (st.buffered < kBlockBytes) return;
+    st.k->blocks(st, st.buf, 1);
+    st.buffered = 0;
+  }
+  if (const std::size_t full = len / kBlockBytes; full != 0) {
+    st.k->blocks(st, in, full);
+    in += full * kBlockBytes;
+    len -= full * kBlockBytes;
+  }
+  if (len != 0) {
+    std::memcpy(st.buf, in, len);
+    st.buffered = len;
+  }
+}
+
+void pad16(State& st) noexcept {
+  if (st.buffered == 0) return;
+  std::memset(st.buf + st.buffered, 0, kBlockBytes - st.buffered);
+  st.k->blocks(st, st.buf, 1);
+  st.buffered = 0;
+}
+
+void final(State& st, std::uint8_t tag[16]) noexcept {
+  if (st.buffered != 0) {
+    // A final partial block: append 0x01 then zeros, without the 2^128 bit.
+    std::uint8_t b[16] = {};
+    std::memcpy(b, st.buf, st.buffered);
+    b[st.buffered] = 1;
+    const std::uint64_t t0 = bytes::load_le64(b), t1 = bytes::load_le64(b + 8);
+    st.h[0] += t0 & kMask44;
+    st.h[1] += ((t0 >> 44) | (t1 << 20)) & kMask44;
+    st.h[2] += t1 >> 24;
+    mul_reduce(st.h, st.r);
+    secure_zero(b, sizeof b);
+  }
+  std::uint64_t h[3] = {st.h[0], st.h[1], st.h[2]};
+  carry(h);
+  // h mod p: subtract p if h >= p (g = h + 5 - 2^130 has no borrow), in constant time.
+  std::uint64_t g[3];
+  g[0] = h[0] + 5;
+  g[1] = h[1] + (g[0] >> 44);
+  g[0] &= kMask44;
+  g[2] = h[2] + (g[1] >> 44) - (std::uint64_t{1} << 42);
+  g[1] &= kMask44;
+  const std::uint64_t use_g = ct::mask_from_bit(1 ^ (g[2] >> 63));
+  for (int i = 0; i < 3; ++i) h[i] = ct::select(use_g, g[i], h[i]);
+  // tag = (h + s) mod 2^128.
+  const std::uint64_t lo = h[0] | (h[1] << 44);
+  const std::uint64_t hi = (h[1] >> 20) | (h[2] << 24);
+  const u128 sum = ((static_cast<u128>(hi) << 64) | lo) + ((static_cast<u128>(st.s[1]) << 64) | st.s[0]);
+  bytes::store_le64(tag, static_cast<std::uint64_t>(sum));
+  bytes::store_le64(tag + 8, static_cast<std::uint64_t>(sum >> 64));
+  secure_zero(h, sizeof h);
+  secure_zero(g, sizeof g);
+  secure_zero_object(st);
+}
+
+}  // namespace tessera::poly1305
+
+namespace tessera {
+namespace {
+
+constexpr std::uint64_t kMaxChaChaPolyBytes = 64 * ((std::uint64_t{1} << 32) - 1);
+
+void zero(std::span<std::uint8_t> s) noexcept {
+  if (!s.empty()) secure_zero(s.data(), s.size());
+}
+
+// RFC 8439, Section 2.8: the Poly1305 tag over aad || pad16 || ct || pad16 || lengths, with
+// the one-time key from block 0 (Section 2.6).
+void aead_tag(const std::uint32_t state0[16], std::span<const std::uint8_t> aad,
+              std::span<const std::uint8_t> ct, std::uint8_t tag[16]) noexcept {
+  std::uint8_t block0[64] = {};
+  chacha::kernels().xor_blocks(state0, block0, block0, 1);  // Section 2.6: poly1305_key_gen
+  poly1305::State st;
+  poly1305::init(st, poly1305::kernels(), block0);
+  secure_zero(block0, sizeof block0);
+  poly1305::update(st, aad.data(), aad.size());
+  poly1305::pad16(st);
+  poly1305::update(st, ct.data(), ct.size());
+  poly1305::pad16(st);
+  std::uint8_t lengths[16];
+  bytes::store_le64(lengths, aad.size());
+  bytes::store_le64(lengths + 8, ct.size());
+  poly1305::update(st, lengths, sizeof lengths);
+  poly1305::final(st, tag);
+}
+
+}  // namespace
+
+// RFC 8439, Section 2.8 (AEAD_CHACHA20_POLY1305 encryption).
+Result<void> chacha20_poly1305_seal(std::span<const std::uint8_t> key, std::span<const std::uint8_t> nonce,
+                                    std::span<const std::uint8_t> aad,
+                                    std::span<const std::uint8_t> plaintext,
+                                    std::span<std::uint8_t> ciphertext,
+                                    std::span<std::uint8_t> tag) noexcept {
+  if (key.size() != kChaCha20KeyBytes || nonce.size() != kAeadNonceBytes ||
+      ciphertext.size() != plaintext.size() || tag.size() != kAeadTagBytes ||
+      plaintext.size() > kMaxChaChaPolyBytes) {
+    zero(ciphertext);
+    zero(tag);
+    return Error::invalid_length;
+  }
+  std::uint32_t state[16];
+  chacha::init_state(state, key.data(), 0, nonce.data());
+  std::uint32_t enc[16];
+  std::memcpy(enc, state, sizeof enc);
+  enc[12] = 1;
+  chacha::xor_stream(chacha::kernels(), enc, plaintext.data(), ciphertext.data(), plaintext.size());
+  aead_tag(state, aad, ciphertext, tag.data());
+  secure_zero(state, sizeof state);
+  secure_zero(enc, sizeof enc);
+  return {};
+}
+
+// RFC 8439, Section 2.8 (decryption): the tag is checked (in constant time) before any
+// plaintext is produced; on mismatch the plaintext buffer is zeroed.
+Result<void> chacha20_poly1305_open(std::span<const std::uint8_t> key, std::span<const std::uint8_t> nonce,
+                                    std::span<const std::uint8_t> aad,
+                                    std::span<const std::uint8_t> ciphertext,
+                                    std::span<const std::uint8_t> tag,
+                                    std::span<std::uint8_t> plaintext) noexcept {
+  if (key.size() != kChaCha20KeyBytes || nonce.size() != kAeadNonceBytes ||
+      ciphertext.size() != plaintext.size() || tag.size() != kAeadTagBytes ||
+      ciphertext.size() > kMaxChaChaPolyBytes) {
+    zero(plaintext);
+    return Error::invalid_length;
+  }
+  std::uint32_t state[16];
+  chacha::init_state(state, key.data(), 0, nonce.data());
+  std::uint8_t expected[16];
+  aead_tag(state, aad, ciphertext, expected);
+  const std::uint8_t ok = ct::mask_bytes_eq({expected, 16}, tag);
+  secure_zero(expected, sizeof expected);
+  if (ct::declassify_value(ok) == 0) {  // the verdict is public
+    secure_zero(state, sizeof state);
+    zero(plaintext);
+    return Error::invalid_encoding;  // authentication failure
+  }
+  state[12] = 1;
+  chacha::xor_stream(chacha::kernels(), state, ciphertext.data(), plaintext.data(), ciphertext.size());
+  secure_zero(state, sizeof state);
+  return {};
+}
+
+Result<void> poly1305_mac(std::span<const std::uint8_t> key, std::span<const std::uint8_t> message,
+                          std::span<std::uint8_t> tag) noexcept {
+  if (key.size() != 32 || tag.size() != 16) {
+    zero(tag);
+    return Error::invalid_length;
+  }
+  poly1305::State st;
+  poly1305::init(st, poly1305::kernels(), key.data());
+  poly1305::update(st, message.data(), message.size());
+  poly1305::final(st, tag.data());
+  return {};
+}
+
+}  // namespace tessera
