@@ -1,16 +1,21 @@
-// tessera-bench: runs the registered cases (bench/cases/*.cpp) on the chosen backends and
-// prints wolfCrypt-style lines after a machine header; --json also writes the records.
+// tessera-bench: runs the registered cases (bench/cases/*.cpp) on the chosen backends, and
+// with --peers the peer adapters (bench/peers/*.cpp) compiled in; prints wolfCrypt-style
+// lines after a machine header, then the summary tables; --json/--csv/--html write files.
 #include "machine.hpp"
 #include "options.hpp"
 #include "registry.hpp"
 #include "report.hpp"
+#include "results.hpp"
 #include "runner.hpp"
 
 #include <tessera/backend.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -21,67 +26,205 @@ namespace tb = tessera::bench;
 
 namespace {
 
-std::vector<const tb::Case*> selected_cases(const tb::Options& o) {
-  std::vector<const tb::Case*> out;
-  for (const tb::Case& c : tb::registry()) {
-    if (!o.filter || std::regex_search(c.filter_key(), *o.filter)) out.push_back(&c);
-  }
-  return out;
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
-std::vector<std::size_t> block_sizes(const std::vector<const tb::Case*>& cases) {
+bool selected(const tb::Case& c, const tb::Options& o) {
+  if (!o.algorithms.empty() && std::none_of(o.algorithms.begin(), o.algorithms.end(),
+                                            [&](const std::string& a) { return same_name(a, c.algorithm); }))
+    return false;
+  return !o.filter || std::regex_search(c.filter_key(), *o.filter);
+}
+
+std::vector<std::size_t> block_sizes(const std::vector<tb::Implementation>& impls) {
   std::vector<std::size_t> sizes;
-  for (const tb::Case* c : cases) {
-    if (c->kind == tb::Kind::bytes && std::find(sizes.begin(), sizes.end(), c->block_bytes) == sizes.end())
-      sizes.push_back(c->block_bytes);
+  for (const tb::Implementation& impl : impls) {
+    for (const tb::Case& c : impl.cases) {
+      if (c.kind == tb::Kind::bytes && std::find(sizes.begin(), sizes.end(), c.block_bytes) == sizes.end())
+        sizes.push_back(c.block_bytes);
+    }
   }
   std::sort(sizes.begin(), sizes.end());
   return sizes;
 }
 
+// Tessera first, then every known peer: built (its cases) or not.
+std::vector<tb::Implementation> implementations(bool with_peers, const std::string& version) {
+  std::vector<tb::Implementation> impls;
+  impls.push_back({.name = "tessera", .built = true, .version = version, .cases = tb::registry()});
+  if (!with_peers) return impls;
+  for (std::string_view name : tb::kKnownPeers) {
+    tb::Implementation impl;
+    impl.name = std::string(name);
+    if (const tb::Peer* p = tb::find_peer(name)) {
+      impl.built = true;
+      impl.version = p->version();
+      impl.cases = p->cases();
+    }
+    impls.push_back(std::move(impl));
+  }
+  return impls;
+}
+
+// Progress on stderr: one rewritten line on a terminal, one line per case otherwise.
+class Progress {
+ public:
+  Progress(bool on, std::size_t total) : on_(on), tty_(isatty(STDERR_FILENO) == 1), total_(total) {}
+  void step(const std::string& what) {
+    if (!on_) return;
+    ++done_;
+    if (tty_) {
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", done_, total_, what.c_str());
+    } else {
+      std::fprintf(stderr, "[%zu/%zu] %s\n", done_, total_, what.c_str());
+    }
+    std::fflush(stderr);
+  }
+  void clear() {
+    if (on_ && tty_) std::fputs("\r\033[K", stderr);
+  }
+
+ private:
+  bool on_, tty_;
+  std::size_t total_, done_ = 0;
+};
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "tessera-bench: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
 int run(const tb::Options& o) {
-  const std::vector<const tb::Case*> cases = selected_cases(o);
+  const tb::MachineInfo machine = tb::machine_info();
+  const tessera::Backend best = tessera::best_backend();
+  std::vector<tb::Implementation> impls = implementations(o.peers || o.availability, machine.tessera_version);
+
+  // --algorithm names must exist in some implementation.
+  for (const std::string& a : o.algorithms) {
+    bool known = false;
+    std::string names;
+    for (const tb::Implementation& impl : impls) {
+      for (const tb::Case& c : impl.cases) {
+        known = known || same_name(a, c.algorithm);
+        if (names.find(" " + c.algorithm + ",") == std::string::npos) names += " " + c.algorithm + ",";
+      }
+    }
+    if (!known) {
+      if (!names.empty()) names.pop_back();
+      std::fprintf(stderr, "tessera-bench: unknown algorithm '%s'; known:%s%s\n", a.c_str(), names.c_str(),
+                   o.peers ? "" : " (add --peers for the peers' algorithms)");
+      return 2;
+    }
+  }
+  std::size_t count = 0;
+  for (tb::Implementation& impl : impls) {
+    std::erase_if(impl.cases, [&](const tb::Case& c) { return !selected(c, o); });
+    count += impl.cases.size();
+  }
+
   if (o.list) {
-    for (const tb::Case* c : cases) std::fputs(tb::format_list_line(*c).c_str(), stdout);
+    for (const tb::Implementation& impl : impls) {
+      for (const tb::Case& c : impl.cases) std::fputs(tb::format_list_line(c).c_str(), stdout);
+    }
     return 0;
   }
-  if (cases.empty()) {
-    std::fprintf(stderr, "tessera-bench: no case matches --filter '%s' (see --list)\n", o.filter_text.c_str());
+  if (o.availability) {
+    std::fputs(tb::availability_table(impls, best).c_str(), stdout);
+    return 0;
+  }
+  if (count == 0) {
+    std::fprintf(stderr, "tessera-bench: no case matches the --algorithm/--filter selection (see --list)\n");
     return 2;
   }
+
   std::vector<tessera::Backend> backends = o.backends;
+  if (o.compare_backends) {
+    backends = {tessera::Backend::portable};
+    if (best != tessera::Backend::portable) backends.push_back(best);
+  }
   if (backends.empty()) backends.push_back(tessera::active_backend());
 
-  const tb::MachineInfo machine = tb::machine_info();
-  std::fputs(tb::format_header(machine, backends, block_sizes(cases), o.seconds).c_str(), stdout);
+  std::fputs(tb::format_header(machine, backends, block_sizes(impls), o.seconds).c_str(), stdout);
+
+  const std::size_t jobs = impls[0].cases.size() * backends.size() + (count - impls[0].cases.size());
+  const double estimate = static_cast<double>(jobs) * (o.seconds + o.warmup_seconds + 0.01);
+  Progress progress(o.progress || (isatty(STDERR_FILENO) == 1 && estimate > 3), jobs);
 
   const tb::RunConfig config{.seconds = o.seconds, .warmup_seconds = o.warmup_seconds};
-  nlohmann::json records = nlohmann::json::array();
+  std::vector<tb::RunRecord> records;
+  nlohmann::json json = nlohmann::json::array();
+  int failures = 0;
+  auto measure = [&](const tb::Case& c, const std::string& backend, tessera::Backend b, const std::string& version) {
+    progress.step(c.algorithm + " " + c.operation + " (" + c.implementation +
+                  (c.implementation == "tessera" ? " " + backend : std::string()) + ")");
+    const tb::Op op = c.prepare();
+    if (!op) {  // a peer could not set up the case (its errors are on stderr)
+      progress.clear();
+      std::fprintf(stderr, "tessera-bench: %s %s (%s): setup failed, skipped\n", c.algorithm.c_str(),
+                   c.operation.c_str(), c.implementation.c_str());
+      ++failures;
+      return;
+    }
+    const tb::Measurement m = tb::run_case(op, config);
+    progress.clear();
+    std::fputs(tb::format_line(c, m).c_str(), stdout);
+    std::fflush(stdout);
+    const std::string accel = c.acceleration ? c.acceleration(b) : std::string();
+    records.push_back({.c = c, .backend = backend, .acceleration = accel, .version = version, .m = m});
+    json.push_back(tb::json_record(c, backend, accel, version, m, machine));
+  };
+
   for (tessera::Backend b : backends) {
     auto forced = tessera::BackendOverride::force(b);
     if (!forced) {  // parse_options checked availability; kept for safety
       std::fprintf(stderr, "tessera-bench: cannot use backend %s\n", std::string(tessera::backend_name(b)).c_str());
       return 2;
     }
-    if (backends.size() > 1) std::printf("\nBackend: %s\n", std::string(tessera::backend_name(b)).c_str());
-    for (const tb::Case* c : cases) {
-      const tb::Op op = c->prepare();
-      const tb::Measurement m = tb::run_case(op, config);
-      std::fputs(tb::format_line(*c, m).c_str(), stdout);
-      std::fflush(stdout);
-      records.push_back(tb::json_record(*c, b, m, machine));
+    const std::string name(tessera::backend_name(b));
+    if (backends.size() > 1 && !impls[0].cases.empty()) std::printf("\nBackend: %s\n", name.c_str());
+    for (const tb::Case& c : impls[0].cases) measure(c, name, b, machine.tessera_version);
+  }
+  for (std::size_t i = 1; i < impls.size(); ++i) {
+    const tb::Implementation& impl = impls[i];
+    if (impl.cases.empty()) continue;
+    std::printf("\nPeer: %s (%s)\n", impl.name.c_str(), impl.version.c_str());
+    for (const tb::Case& c : impl.cases) measure(c, "none", best, impl.version);
+  }
+  progress.clear();
+
+  if (o.compare_backends) {
+    const std::string accelerated(tessera::backend_name(best));
+    if (best == tessera::Backend::portable) {
+      std::printf("\nPortable vs accelerated: no accelerated backend on this CPU/build (available: %s)\n",
+                  tb::available_backends().c_str());
+    } else {
+      std::printf("\nPortable vs accelerated (%s), rate per operation:\n\n%s", accelerated.c_str(),
+                  tb::compare_backends_table(records, accelerated).c_str());
     }
+  }
+  if (o.peers) {
+    const std::string tessera_backend(tessera::backend_name(backends.back()));
+    std::printf("\nSide by side (peer cells: rate, and in parentheses peer rate / Tessera rate; "
+                ">1: the peer is faster):\n\n%s",
+                tb::peers_table(records, impls, tessera_backend).c_str());
+    std::printf("\nAvailability (Tessera: code path on the best backend, %s):\n\n%s",
+                std::string(tessera::backend_name(best)).c_str(), tb::availability_table(impls, best).c_str());
   }
 
-  if (!o.json_path.empty()) {
-    std::ofstream out(o.json_path);
-    out << records.dump(2) << '\n';
-    if (!out) {
-      std::fprintf(stderr, "tessera-bench: cannot write %s\n", o.json_path.c_str());
-      return 1;
-    }
-  }
-  return 0;
+  bool written = true;
+  if (!o.json_path.empty()) written = write_file(o.json_path, json.dump(2) + "\n") && written;
+  if (!o.csv_path.empty()) written = write_file(o.csv_path, tb::csv(records)) && written;
+  if (!o.html_path.empty()) written = write_file(o.html_path, tb::html_report(records, impls, machine, best)) && written;
+  return written && failures == 0 ? 0 : 1;
 }
 
 }  // namespace

@@ -85,6 +85,33 @@ ParseResult parse_options(std::span<const std::string_view> args) {
       if (flag()) o.list = true;
     } else if (arg == "--quick") {
       if (flag()) o.quick = true;
+    } else if (arg == "--compare-backends") {
+      if (flag()) o.compare_backends = true;
+    } else if (arg == "--peers") {
+      if (flag()) o.peers = true;
+    } else if (arg == "--availability") {
+      if (flag()) o.availability = true;
+    } else if (arg == "--progress") {
+      if (flag()) o.progress = true;
+    } else if (arg == "--csv" || arg == "--html") {
+      if (value(v)) {
+        if (v.empty()) r.error = std::string(arg) + " needs a file name";
+        (arg == "--csv" ? o.csv_path : o.html_path) = v;
+      }
+    } else if (arg == "--algorithm") {
+      if (value(v)) {
+        while (true) {
+          const std::size_t comma = v.find(',');
+          const std::string_view name = v.substr(0, comma);
+          if (name.empty()) {
+            r.error = "--algorithm needs a comma-separated list of names (see --list)";
+            break;
+          }
+          o.algorithms.emplace_back(name);
+          if (comma == std::string_view::npos) break;
+          v.remove_prefix(comma + 1);
+        }
+      }
     } else if (arg == "--backend") {
       if (value(v)) r.error = parse_backends(v, o.backends);
     } else if (arg == "--seconds") {
@@ -108,6 +135,8 @@ ParseResult parse_options(std::span<const std::string_view> args) {
       r.error = "unknown option '" + std::string(args[i]) + "'";
     }
   }
+  if (r.ok() && o.compare_backends && !o.backends.empty())
+    r.error = "--compare-backends runs portable and the best backend; it takes no --backend";
   if (o.quick && !seconds_given) o.seconds = kQuickSeconds;
   o.warmup_seconds = std::min(0.1, o.seconds / 5);
   return r;
@@ -116,15 +145,28 @@ ParseResult parse_options(std::span<const std::string_view> args) {
 std::string usage(std::string_view program) {
   std::string u = "usage: " + std::string(program) + " [options]\n";
   u += R"(
-Measures Tessera's algorithms; prints wolfCrypt-style lines after a machine header.
+Measures Tessera's algorithms (and, with --peers, other libraries' on the same inputs);
+prints wolfCrypt-style lines after a machine header, then summary tables.
 
   --backend NAME[,NAME...]  run on these kernel backends (portable, avx2, avx512, neon);
                             default: the active one (best available, or TESSERA_BACKEND)
+  --compare-backends        run on portable and on the best backend; print a table of the
+                            improvement per operation
+  --peers                   also run the peer libraries compiled in (OpenSSL, liboqs,
+                            wolfSSL); print them side by side with Tessera and an
+                            availability table
+  --availability            print the availability table (algorithm x implementation), exit
   --seconds S               timed seconds per case (default 1.0)
   --quick                   short run for smoke tests (0.05 s per case)
+  --algorithm NAME[,NAME]   only these algorithms (exact names, e.g. ML-KEM-768; see --list)
   --filter REGEX            only cases whose "algorithm operation" matches (ECMAScript regex)
-  --list                    list the cases (after --filter) and exit
+  --list                    list the cases (after --algorithm/--filter; with --peers, the
+                            peers' too) and exit
   --json FILE               also write the results as a JSON array to FILE
+  --csv FILE                also write the results as CSV to FILE
+  --html FILE               also write a self-contained HTML report (SVG charts) to FILE
+  --progress                progress line on stderr (default: only when stderr is a terminal
+                            and the run takes more than a few seconds)
   --help                    this text
 
 Exit status: 0 success, 1 a run or output failure, 2 bad options or backend.

@@ -20,7 +20,14 @@ struct Options {
   bool quick = false;             // --quick: 0.05 s per case (smoke tests)
   bool list = false;              // --list
   bool help = false;              // --help
+  bool compare_backends = false;  // --compare-backends: portable vs the best backend, table
+  bool peers = false;             // --peers: also run the peer adapters, side-by-side table
+  bool availability = false;      // --availability: print the availability table and exit
+  bool progress = false;          // --progress: progress line on stderr even if not a TTY
   std::string json_path;          // --json FILE
+  std::string csv_path;           // --csv FILE
+  std::string html_path;          // --html FILE
+  std::vector<std::string> algorithms;  // --algorithm A[,B...]: exact names (checked by main)
   std::string filter_text;        // --filter REGEX, searched in "algorithm operation"
   std::optional<std::regex> filter;
 };

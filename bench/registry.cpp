@@ -37,6 +37,50 @@ Case ops_case(std::string algorithm, std::string operation, int strength,
   return c;
 }
 
+Case peer_bytes_case(std::string implementation, std::string algorithm, std::string operation,
+                     std::size_t block_bytes, std::function<Op()> prepare, std::string acceleration,
+                     std::string label) {
+  Case c = bytes_case(std::move(algorithm), std::move(operation), block_bytes, std::move(prepare), 1,
+                      std::move(label));
+  c.implementation = std::move(implementation);
+  c.acceleration = [a = std::move(acceleration)](Backend) { return a; };
+  return c;
+}
+
+Case peer_ops_case(std::string implementation, std::string algorithm, std::string operation,
+                   int strength, std::function<Op()> prepare, std::string acceleration,
+                   std::string label) {
+  Case c = ops_case(std::move(algorithm), std::move(operation), strength, std::move(prepare),
+                    std::move(label));
+  c.implementation = std::move(implementation);
+  c.acceleration = [a = std::move(acceleration)](Backend) { return a; };
+  return c;
+}
+
+std::string describe_acceleration(Backend b, std::initializer_list<std::pair<const char*, bool>> parts) {
+  std::string list;
+  for (const auto& [name, accelerated] : parts) {
+    if (!accelerated) continue;
+    list += (list.empty() ? "" : ", ") + std::string(name);
+  }
+  if (list.empty()) return "portable";
+  return std::string(backend_name(b)) + " (" + list + ")";
+}
+
+std::vector<Peer>& peer_registry() {
+  static std::vector<Peer> peers;
+  return peers;
+}
+
+const Peer* find_peer(std::string_view name) {
+  for (const Peer& p : peer_registry()) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+PeerRegistration::PeerRegistration(Peer peer) { peer_registry().push_back(std::move(peer)); }
+
 std::vector<Case>& registry() {
   static std::vector<Case> cases;
   return cases;

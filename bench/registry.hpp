@@ -8,9 +8,14 @@
 // outside the timed region (buffers, keys, ciphertexts), and returns the call to time.
 #pragma once
 
+#include <tessera/backend.hpp>
+
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tessera::bench {
@@ -30,7 +35,12 @@ struct Case {
   std::size_t bytes_per_op = 0; // bytes kind: bytes counted per call (block_bytes x ways)
   int strength = 0;             // ops kind: security bits (wolfCrypt's column), 0 if none
   std::string label;            // name in the text line (wolfCrypt's desc/algo column)
+  std::size_t message_bytes = 0; // sign/verify: message size (0: not a message operation)
   std::function<Op()> prepare;
+  // What runs on backend b: "portable", or the backend and the accelerated parts, e.g.
+  // "avx512 (Keccak)". Peers ignore b and name their code path ("asm", "avx2"). Empty
+  // function: not known (shown as "yes" in the availability table).
+  std::function<std::string(Backend)> acceleration;
 
   // "algorithm operation": what --filter matches.
   std::string filter_key() const { return algorithm + " " + operation; }
@@ -43,6 +53,17 @@ Case bytes_case(std::string algorithm, std::string operation, std::size_t block_
 Case ops_case(std::string algorithm, std::string operation, int strength,
               std::function<Op()> prepare, std::string label = {});
 
+// A case of a peer library (bench/peers/): the same shapes with another implementation name.
+Case peer_bytes_case(std::string implementation, std::string algorithm, std::string operation,
+                     std::size_t block_bytes, std::function<Op()> prepare, std::string acceleration,
+                     std::string label = {});
+Case peer_ops_case(std::string implementation, std::string algorithm, std::string operation,
+                   int strength, std::function<Op()> prepare, std::string acceleration,
+                   std::string label = {});
+
+// "portable" when no part is accelerated on b, else "<backend> (part, part)".
+std::string describe_acceleration(Backend b, std::initializer_list<std::pair<const char*, bool>> parts);
+
 // "1KiB", "16KiB", "1MiB", or "100B" when not a whole number of KiB.
 std::string size_label(std::size_t bytes);
 
@@ -51,6 +72,25 @@ std::vector<Case>& registry();
 
 struct Registration {
   explicit Registration(std::vector<Case> cases);
+};
+
+// Peer libraries. An adapter in bench/peers/ is compiled only when its library was found
+// (bench/CMakeLists.txt) and registers itself with a namespace-scope PeerRegistration. Its
+// cases are made at run time (cases()), so an adapter can leave out what the installed
+// version lacks (ML-KEM in OpenSSL < 3.5): such rows show "n/a", an adapter that was not
+// compiled "not built".
+struct Peer {
+  std::string name;                           // one of kKnownPeers
+  std::function<std::string()> version;       // "OpenSSL 3.0.19 27 Jan 2026"
+  std::function<std::vector<Case>()> cases;
+};
+inline constexpr std::string_view kKnownPeers[] = {"openssl", "liboqs", "wolfssl"};
+
+std::vector<Peer>& peer_registry();
+const Peer* find_peer(std::string_view name);
+
+struct PeerRegistration {
+  explicit PeerRegistration(Peer peer);
 };
 
 // Keeps the compiler from discarding a result the timed call computes.

@@ -66,10 +66,10 @@ std::string format_line(const Case& c, const Measurement& m) {
                   t.median / per_byte, t.p99 / per_byte);
   }
   const double ms_each = m.calls ? 1000.0 * m.seconds / static_cast<double>(m.calls) : 0;
-  return format("%-6s %5d %8s%-2s %s %6llu ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec, %.0f cycles, p50 %.0f, p99 %.0f\n",
+  return format("%-6s %5d %8s%-2s %s %6llu ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec, %.0f cycles, p50 %.0f, p90 %.0f, p99 %.0f\n",
                 c.label.c_str(), c.strength, c.operation.c_str(), "", "",
                 static_cast<unsigned long long>(m.calls), m.seconds, ms_each, m.ops_per_sec, t.mean,
-                t.median, t.p99);
+                t.median, t.p90, t.p99);
 }
 
 std::string format_list_line(const Case& c) {
@@ -80,13 +80,21 @@ std::string format_list_line(const Case& c) {
 
 nlohmann::json json_record(const Case& c, Backend backend, const Measurement& m,
                            const MachineInfo& machine) {
+  return json_record(c, backend_name(backend), c.acceleration ? c.acceleration(backend) : std::string(),
+                     machine.tessera_version, m, machine);
+}
+
+nlohmann::json json_record(const Case& c, std::string_view backend, const std::string& acceleration,
+                           const std::string& version, const Measurement& m, const MachineInfo& machine) {
   const Summary& t = m.ticks_per_call;
   nlohmann::json r = {
       {"implementation", c.implementation},
       {"algorithm", c.algorithm},
       {"operation", c.operation},
       {"kind", c.kind == Kind::bytes ? "bytes" : "ops"},
-      {"backend", std::string(backend_name(backend))},
+      {"implementation_version", version},
+      {"backend", std::string(backend)},
+      {"acceleration", acceleration},
       {"label", c.label},
       {"block_bytes", c.block_bytes},
       {"calls", m.calls},
@@ -117,6 +125,7 @@ nlohmann::json json_record(const Case& c, Backend backend, const Measurement& m,
   } else {
     r["strength"] = c.strength;
   }
+  if (c.message_bytes != 0) r["message_bytes"] = c.message_bytes;
   return r;
 }
 

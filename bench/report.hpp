@@ -4,7 +4,7 @@
 // bytes: "%-24s %5.0f %s took %5.3f seconds, %8.3f %s/s Cycles per byte = %6.2f"
 //        + " (p50 %.2f, p99 %.2f)" cycles per byte of the median and 99th-percentile sample
 // ops:   "%-6s %5d %8s   %6d ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec"
-//        + ", %.0f cycles, p50 %.0f, p99 %.0f" cycles per operation (mean, percentiles)
+//        + ", %.0f cycles, p50 %.0f, p90 %.0f, p99 %.0f" cycles per operation (mean, percentiles)
 #pragma once
 
 #include "machine.hpp"
@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tessera::bench {
@@ -29,8 +30,12 @@ std::string format_line(const Case& c, const Measurement& m);
 // One --list line: implementation, algorithm, operation, size.
 std::string format_list_line(const Case& c);
 
-// One record of the --json array (fields: bench/schema/bench-result.schema.json).
+// One record of the --json array (fields: bench/schema/bench-result.schema.json). The first
+// form is for Tessera cases; the second takes the backend name ("none" for peers), the
+// code path and the implementation's version.
 nlohmann::json json_record(const Case& c, Backend backend, const Measurement& m,
                            const MachineInfo& machine);
+nlohmann::json json_record(const Case& c, std::string_view backend, const std::string& acceleration,
+                           const std::string& version, const Measurement& m, const MachineInfo& machine);
 
 }  // namespace tessera::bench

@@ -6,6 +6,7 @@
 //                as ML-KEM's matrix sampling uses it); counts the bytes of all 4 instances.
 #include "registry.hpp"
 
+#include "hash/keccak/keccak.hpp"
 #include "hash/shake_batch.hpp"
 
 #include <tessera/sha3.hpp>
@@ -76,6 +77,16 @@ Case shake128x4_case(const char* operation, std::size_t block) {
   }, /*ways=*/4, std::string("SHAKE128x4-") + operation);
 }
 
+// Single sponges run f1600; the 4-way batch f1600_x4.
+std::string keccak_acceleration(Backend b) {
+  return describe_acceleration(
+      b, {{"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
+}
+std::string keccak_x4_acceleration(Backend b) {
+  return describe_acceleration(
+      b, {{"Keccak x4", keccak::kernels_for(b).f1600_x4 != keccak::kernels_for(Backend::portable).f1600_x4}});
+}
+
 std::vector<Case> make_cases() {
   std::vector<Case> cases;
   for (std::size_t block : kBlockSizes) {
@@ -89,6 +100,7 @@ std::vector<Case> make_cases() {
       cases.push_back(shake128x4_case(op, block));
     }
   }
+  for (Case& c : cases) c.acceleration = c.algorithm == "SHAKE128x4" ? keccak_x4_acceleration : keccak_acceleration;
   return cases;
 }
 

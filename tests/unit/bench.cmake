@@ -1,8 +1,10 @@
-# tessera-bench's statistics and option parsing (the library part of bench/).
+# tessera-bench's statistics, option parsing, output lines, tables, CSV and HTML (the
+# library part of bench/).
 if(TARGET tessera_bench_core)
   tessera_test(bench-unit-tests
     ${CMAKE_CURRENT_LIST_DIR}/bench_stats_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/bench_options_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/bench_report_test.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/bench_report_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/bench_results_test.cpp)
   target_link_libraries(bench-unit-tests PRIVATE tessera_bench_core)
 endif()

@@ -30,6 +30,23 @@ TEST(BenchOptions, ValuesBothSeparateAndInline) {
   EXPECT_TRUE(r.options.list);
 }
 
+TEST(BenchOptions, ReportAndModeOptions) {
+  const ParseResult r = parse({"--compare-backends", "--peers", "--csv", "a.csv", "--html=b.html", "--progress",
+                               "--algorithm", "ML-KEM-768,ml-dsa-44"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.compare_backends);
+  EXPECT_TRUE(r.options.peers);
+  EXPECT_TRUE(r.options.progress);
+  EXPECT_EQ(r.options.csv_path, "a.csv");
+  EXPECT_EQ(r.options.html_path, "b.html");
+  ASSERT_EQ(r.options.algorithms.size(), 2u);
+  EXPECT_EQ(r.options.algorithms[1], "ml-dsa-44");
+  EXPECT_FALSE(parse({"--compare-backends", "--backend", "portable"}).ok());
+  EXPECT_FALSE(parse({"--algorithm", "A,,B"}).ok());
+  EXPECT_FALSE(parse({"--html", ""}).ok());
+  EXPECT_FALSE(parse({"--peers=yes"}).ok());
+}
+
 TEST(BenchOptions, QuickShortensUnlessSecondsGiven) {
   EXPECT_LT(parse({"--quick"}).options.seconds, 0.2);
   EXPECT_DOUBLE_EQ(parse({"--quick", "--seconds", "2"}).options.seconds, 2.0);

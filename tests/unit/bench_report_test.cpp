@@ -40,7 +40,7 @@ TEST(BenchReport, OpsLineFollowsWolfCrypt) {
   const Measurement m = measurement(91234, 1.0, 28411, 28000, 30000);
   EXPECT_EQ(format_line(c, m),
             "ML-KEM 768   192  key gen     91234 ops took 1.000 sec, avg 0.011 ms, 91234.000 ops/sec, "
-            "28411 cycles, p50 28000, p99 30000\n");
+            "28411 cycles, p50 28000, p90 28000, p99 30000\n");
 }
 
 TEST(BenchReport, JsonRecordFields) {
@@ -66,6 +66,18 @@ TEST(BenchReport, JsonRecordFields) {
   EXPECT_DOUBLE_EQ(o["cycles_median"].get<double>(), 90);
   EXPECT_DOUBLE_EQ(o["cycles_p99"].get<double>(), 400);
   EXPECT_FALSE(o.contains("bytes_per_sec"));
+  EXPECT_FALSE(o.contains("message_bytes"));
+
+  Case sign = ops_case("ML-DSA-44", "sign", 128, nullptr);
+  sign.message_bytes = 32;
+  sign.acceleration = [](Backend which) { return std::string(backend_name(which)) + "!"; };
+  const nlohmann::json s = json_record(sign, Backend::portable, measurement(10, 1.0, 100, 90, 400), machine);
+  EXPECT_EQ(s["message_bytes"], 32);
+  EXPECT_EQ(s["acceleration"], "portable!");
+  const nlohmann::json p = json_record(sign, "none", "asm", "OpenSSL 3.0", measurement(10, 1.0, 100, 90, 400), machine);
+  EXPECT_EQ(p["backend"], "none");
+  EXPECT_EQ(p["acceleration"], "asm");
+  EXPECT_EQ(p["implementation_version"], "OpenSSL 3.0");
 }
 
 TEST(BenchReport, ListLineAndFilterKey) {

@@ -1,0 +1,405 @@
+// Peer adapter: OpenSSL libcrypto (EVP API, default provider). Compiled only when
+// bench/CMakeLists.txt finds OpenSSL >= 3.0; never builds OpenSSL.
+//
+// Same operations as Tessera's cases, on the same inputs:
+//   hashes, XOF      one-shot EVP_Digest / EVP_DigestFinalXOF over the same 1 KiB / 16 KiB
+//                    pattern as bench/cases/sha3.cpp (SHAKE128 absorb: block in, 32 bytes
+//                    out; squeeze: 32-byte seed in, block out)
+//   AEAD             encrypt: init with key and 12-byte nonce, 1 KiB / 16 KiB, tag
+//   public-key ops   keys made once, serialized, and imported again (raw bytes for X25519
+//                    and ML-KEM/ML-DSA, DER for P-256 and RSA) outside the timed region; a
+//                    timed call is what a caller holding the EVP_PKEY does: create the
+//                    EVP_PKEY_CTX / EVP_MD_CTX, init, operate, free. Signatures are over
+//                    the same 32-byte message as Tessera's ML-DSA cases.
+//   ML-KEM, ML-DSA   only when the running OpenSSL has them (3.5+), probed at run time by
+//                    name; OpenSSL holds ML-KEM keys expanded, so its decapsulation is
+//                    reported on the "decap (expanded dk)" row.
+#include "registry.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#include <openssl/x509.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tessera::bench {
+namespace {
+
+constexpr const char* kName = "openssl";
+constexpr std::size_t kBlockSizes[] = {1024, 16384};
+constexpr std::size_t kMessageBytes = 32;
+constexpr std::size_t kSeedBytes = 32;
+
+std::vector<unsigned char> pattern(std::size_t n, unsigned char salt) {
+  std::vector<unsigned char> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<unsigned char>(i * 131 + salt);
+  return v;
+}
+
+std::vector<unsigned char> message() {
+  std::vector<unsigned char> m(kMessageBytes);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<unsigned char>(i * 7 + 1);
+  return m;
+}
+
+bool fail(const char* what) {
+  std::fprintf(stderr, "openssl peer: %s failed\n", what);
+  ERR_print_errors_fp(stderr);
+  return false;
+}
+
+struct PkeyFree {
+  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+using Pkey = std::shared_ptr<EVP_PKEY>;
+
+Pkey wrap(EVP_PKEY* p) { return Pkey(p, PkeyFree{}); }
+
+// Key generation by algorithm name; params (e.g. the P-256 group) optional.
+EVP_PKEY* generate(const char* alg, const char* group = nullptr, unsigned rsa_bits = 0) {
+  EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_name(nullptr, alg, nullptr);
+  EVP_PKEY* key = nullptr;
+  if (ctx && EVP_PKEY_keygen_init(ctx) == 1 &&
+      (!group || EVP_PKEY_CTX_set_group_name(ctx, group) == 1) &&
+      (!rsa_bits || EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, static_cast<int>(rsa_bits)) == 1)) {
+    if (EVP_PKEY_generate(ctx, &key) != 1) key = nullptr;
+  }
+  EVP_PKEY_CTX_free(ctx);
+  return key;
+}
+
+// Whether this OpenSSL knows the key type (ML-KEM/ML-DSA: 3.5+). Clears the error queue.
+bool has_key_type(const char* alg) {
+  EVP_PKEY* k = generate(alg);
+  EVP_PKEY_free(k);
+  ERR_clear_error();
+  return k != nullptr;
+}
+
+// Public half through DER (SubjectPublicKeyInfo) or raw bytes, private half through DER
+// (PKCS#8) or raw bytes: the keys the timed calls use come from serialized bytes.
+Pkey reimport_public(EVP_PKEY* key, const char* raw_alg) {
+  if (raw_alg) {
+    std::size_t n = 0;
+    if (EVP_PKEY_get_raw_public_key(key, nullptr, &n) != 1) return nullptr;
+    std::vector<unsigned char> raw(n);
+    if (EVP_PKEY_get_raw_public_key(key, raw.data(), &n) != 1) return nullptr;
+    return wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, raw_alg, nullptr, raw.data(), n));
+  }
+  unsigned char* der = nullptr;
+  const int n = i2d_PUBKEY(key, &der);
+  if (n <= 0) return nullptr;
+  const unsigned char* p = der;
+  EVP_PKEY* out = d2i_PUBKEY(nullptr, &p, n);
+  OPENSSL_free(der);
+  return wrap(out);
+}
+
+Pkey reimport_private(EVP_PKEY* key, const char* raw_alg) {
+  if (raw_alg) {
+    std::size_t n = 0;
+    if (EVP_PKEY_get_raw_private_key(key, nullptr, &n) != 1) return nullptr;
+    std::vector<unsigned char> raw(n);
+    if (EVP_PKEY_get_raw_private_key(key, raw.data(), &n) != 1) return nullptr;
+    Pkey out = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, raw_alg, nullptr, raw.data(), n));
+    OPENSSL_cleanse(raw.data(), raw.size());
+    return out;
+  }
+  unsigned char* der = nullptr;
+  const int n = i2d_PrivateKey(key, &der);
+  if (n <= 0) return nullptr;
+  const unsigned char* p = der;
+  EVP_PKEY* out = d2i_AutoPrivateKey(nullptr, &p, n);
+  OPENSSL_clear_free(der, static_cast<std::size_t>(n));
+  return wrap(out);
+}
+
+// ---- hashes and XOFs -------------------------------------------------------------------
+
+Case digest_case(const char* algorithm, const char* md_name, std::size_t block) {
+  return peer_bytes_case(kName, algorithm, "hash", block, [md_name, block]() -> Op {
+    EVP_MD* md = EVP_MD_fetch(nullptr, md_name, nullptr);
+    if (!md) return fail("EVP_MD_fetch"), Op();
+    auto msg = std::make_shared<std::vector<unsigned char>>(pattern(block, 1));
+    auto mdp = std::shared_ptr<EVP_MD>(md, EVP_MD_free);
+    return [msg, mdp] {
+      unsigned char out[EVP_MAX_MD_SIZE];
+      unsigned int n = 0;
+      EVP_Digest(msg->data(), msg->size(), out, &n, mdp.get(), nullptr);
+      do_not_optimize(out);
+    };
+  }, "asm");
+}
+
+Case xof_case(const char* algorithm, const char* operation, std::size_t block) {
+  const bool absorb = std::string(operation) == "absorb";
+  return peer_bytes_case(kName, algorithm, operation, block, [algorithm, block, absorb]() -> Op {
+    EVP_MD* md = EVP_MD_fetch(nullptr, algorithm, nullptr);
+    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+    if (!md || !ctx) return EVP_MD_free(md), EVP_MD_CTX_free(ctx), fail("EVP_MD_fetch"), Op();
+    struct State {
+      std::shared_ptr<EVP_MD> md;
+      std::shared_ptr<EVP_MD_CTX> ctx;
+      std::vector<unsigned char> in, out;
+    };
+    auto s = std::make_shared<State>(State{std::shared_ptr<EVP_MD>(md, EVP_MD_free),
+                                           std::shared_ptr<EVP_MD_CTX>(ctx, EVP_MD_CTX_free),
+                                           pattern(absorb ? block : kSeedBytes, 2),
+                                           std::vector<unsigned char>(absorb ? kSeedBytes : block)});
+    return [s] {
+      EVP_DigestInit_ex(s->ctx.get(), s->md.get(), nullptr);
+      EVP_DigestUpdate(s->ctx.get(), s->in.data(), s->in.size());
+      EVP_DigestFinalXOF(s->ctx.get(), s->out.data(), s->out.size());
+      do_not_optimize(s->out.data());
+    };
+  }, "asm", std::string(algorithm) + "-" + operation);
+}
+
+// ---- AEAD ------------------------------------------------------------------------------
+
+Case aead_case(const char* algorithm, const char* cipher_name, std::size_t block) {
+  return peer_bytes_case(kName, algorithm, "encrypt", block, [cipher_name, block]() -> Op {
+    EVP_CIPHER* cipher = EVP_CIPHER_fetch(nullptr, cipher_name, nullptr);
+    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+    if (!cipher || !ctx) return EVP_CIPHER_free(cipher), EVP_CIPHER_CTX_free(ctx), fail("EVP_CIPHER_fetch"), Op();
+    struct State {
+      std::shared_ptr<EVP_CIPHER> cipher;
+      std::shared_ptr<EVP_CIPHER_CTX> ctx;
+      std::vector<unsigned char> key, nonce, in, out;
+      unsigned char tag[16];
+    };
+    auto s = std::make_shared<State>(State{std::shared_ptr<EVP_CIPHER>(cipher, EVP_CIPHER_free),
+                                           std::shared_ptr<EVP_CIPHER_CTX>(ctx, EVP_CIPHER_CTX_free),
+                                           pattern(static_cast<std::size_t>(EVP_CIPHER_get_key_length(cipher)), 5),
+                                           pattern(12, 6), pattern(block, 7), std::vector<unsigned char>(block), {}});
+    return [s] {
+      int n = 0;
+      EVP_EncryptInit_ex2(s->ctx.get(), s->cipher.get(), s->key.data(), s->nonce.data(), nullptr);
+      EVP_EncryptUpdate(s->ctx.get(), s->out.data(), &n, s->in.data(), static_cast<int>(s->in.size()));
+      EVP_EncryptFinal_ex(s->ctx.get(), s->out.data() + n, &n);
+      EVP_CIPHER_CTX_ctrl(s->ctx.get(), EVP_CTRL_AEAD_GET_TAG, 16, s->tag);
+      do_not_optimize(s->tag);
+    };
+  }, "asm");
+}
+
+// ---- key agreement ---------------------------------------------------------------------
+
+// X25519 (raw keys) or ECDH P-256 (DER keys): key gen, and agree with a peer public key.
+void add_agreement(std::vector<Case>& cases, const char* algorithm, const char* alg, const char* group,
+                   int strength, const char* label, const char* accel) {
+  const bool raw = group == nullptr;
+  cases.push_back(peer_ops_case(kName, algorithm, "key gen", strength, [alg, group]() -> Op {
+    return [alg, group] {
+      EVP_PKEY* k = generate(alg, group);
+      do_not_optimize(k);
+      EVP_PKEY_free(k);
+    };
+  }, accel, label));
+  cases.push_back(peer_ops_case(kName, algorithm, "agree", strength, [alg, group, raw]() -> Op {
+    EVP_PKEY* a = generate(alg, group);
+    EVP_PKEY* b = generate(alg, group);
+    Pkey priv = a ? reimport_private(a, raw ? alg : nullptr) : nullptr;
+    Pkey peer = b ? reimport_public(b, raw ? alg : nullptr) : nullptr;
+    EVP_PKEY_free(a);
+    EVP_PKEY_free(b);
+    if (!priv || !peer) return fail("key setup"), Op();
+    return [priv, peer] {
+      unsigned char secret[64];
+      std::size_t n = sizeof secret;
+      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, priv.get(), nullptr);
+      EVP_PKEY_derive_init(ctx);
+      EVP_PKEY_derive_set_peer(ctx, peer.get());
+      EVP_PKEY_derive(ctx, secret, &n);
+      EVP_PKEY_CTX_free(ctx);
+      do_not_optimize(secret);
+    };
+  }, accel, label));
+}
+
+// ---- signatures ------------------------------------------------------------------------
+
+// Sign / verify a 32-byte message with EVP_DigestSign/Verify: md_name SHA256 for ECDSA and
+// RSA (PKCS#1 v1.5), nullptr for one-shot schemes (ML-DSA: pure, empty context).
+void add_signature(std::vector<Case>& cases, const char* algorithm, const char* alg, const char* group,
+                   unsigned rsa_bits, const char* md_name, bool raw, int strength, const char* label,
+                   const char* accel, bool with_keygen) {
+  const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
+  struct Keys {
+    Pkey priv, pub;
+    std::vector<unsigned char> msg = message(), sig;
+  };
+  auto make_keys = [alg, group, rsa_bits, md_name, raw]() -> std::shared_ptr<Keys> {
+    EVP_PKEY* k = generate(alg, group, rsa_bits);
+    if (!k) return fail("key generation"), nullptr;
+    auto keys = std::make_shared<Keys>();
+    keys->priv = reimport_private(k, raw ? alg : nullptr);
+    keys->pub = reimport_public(k, raw ? alg : nullptr);
+    EVP_PKEY_free(k);
+    if (!keys->priv || !keys->pub) return fail("key import"), nullptr;
+    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+    std::size_t n = 0;
+    bool ok = EVP_DigestSignInit_ex(ctx, nullptr, md_name, nullptr, nullptr, keys->priv.get(), nullptr) == 1 &&
+              EVP_DigestSign(ctx, nullptr, &n, keys->msg.data(), keys->msg.size()) == 1;
+    if (ok) {
+      keys->sig.resize(n);
+      ok = EVP_DigestSign(ctx, keys->sig.data(), &n, keys->msg.data(), keys->msg.size()) == 1;
+      keys->sig.resize(n);
+    }
+    EVP_MD_CTX_free(ctx);
+    if (!ok) return fail("signing"), nullptr;
+    return keys;
+  };
+  if (with_keygen) {
+    cases.push_back(peer_ops_case(kName, algorithm, "key gen", strength, [alg, group, rsa_bits]() -> Op {
+      return [alg, group, rsa_bits] {
+        EVP_PKEY* k = generate(alg, group, rsa_bits);
+        do_not_optimize(k);
+        EVP_PKEY_free(k);
+      };
+    }, accel, label));
+  }
+  Case sign = peer_ops_case(kName, algorithm, "sign", strength, [make_keys, md_name]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys, md_name] {
+      std::vector<unsigned char>& sig = keys->sig;
+      std::size_t n = sig.size();
+      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+      EVP_DigestSignInit_ex(ctx, nullptr, md_name, nullptr, nullptr, keys->priv.get(), nullptr);
+      EVP_DigestSign(ctx, sig.data(), &n, keys->msg.data(), keys->msg.size());
+      EVP_MD_CTX_free(ctx);
+      do_not_optimize(sig.data());
+    };
+  }, accel, msg_label);
+  sign.message_bytes = kMessageBytes;
+  cases.push_back(std::move(sign));
+  Case verify = peer_ops_case(kName, algorithm, "verify", strength, [make_keys, md_name]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys, md_name] {
+      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+      EVP_DigestVerifyInit_ex(ctx, nullptr, md_name, nullptr, nullptr, keys->pub.get(), nullptr);
+      int ok = EVP_DigestVerify(ctx, keys->sig.data(), keys->sig.size(), keys->msg.data(), keys->msg.size());
+      EVP_MD_CTX_free(ctx);
+      do_not_optimize(&ok);
+    };
+  }, accel, msg_label);
+  verify.message_bytes = kMessageBytes;
+  cases.push_back(std::move(verify));
+}
+
+// ---- ML-KEM (OpenSSL 3.5+) -------------------------------------------------------------
+
+void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
+  cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
+    return [alg] {
+      EVP_PKEY* k = generate(alg);
+      do_not_optimize(k);
+      EVP_PKEY_free(k);
+    };
+  }, "C", label));
+  struct Keys {
+    Pkey priv, pub;
+    std::vector<unsigned char> ct;
+  };
+  auto make_keys = [alg]() -> std::shared_ptr<Keys> {
+    EVP_PKEY* k = generate(alg);
+    if (!k) return fail("ML-KEM key generation"), nullptr;
+    auto keys = std::make_shared<Keys>();
+    keys->priv = reimport_private(k, alg);
+    keys->pub = reimport_public(k, alg);
+    EVP_PKEY_free(k);
+    if (!keys->priv || !keys->pub) return fail("ML-KEM key import"), nullptr;
+    EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->pub.get(), nullptr);
+    std::size_t ct_len = 0, ss_len = 0;
+    bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
+              EVP_PKEY_encapsulate(ctx, nullptr, &ct_len, nullptr, &ss_len) == 1;
+    if (ok) {
+      keys->ct.resize(ct_len);
+      std::vector<unsigned char> ss(ss_len);
+      ok = EVP_PKEY_encapsulate(ctx, keys->ct.data(), &ct_len, ss.data(), &ss_len) == 1;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    if (!ok) return fail("ML-KEM encapsulation"), nullptr;
+    return keys;
+  };
+  cases.push_back(peer_ops_case(kName, alg, "encap", strength, [make_keys]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys] {
+      unsigned char ct[1568], ss[32];
+      std::size_t ct_len = sizeof ct, ss_len = sizeof ss;
+      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->pub.get(), nullptr);
+      EVP_PKEY_encapsulate_init(ctx, nullptr);
+      EVP_PKEY_encapsulate(ctx, ct, &ct_len, ss, &ss_len);
+      EVP_PKEY_CTX_free(ctx);
+      do_not_optimize(ss);
+    };
+  }, "C", label));
+  cases.push_back(peer_ops_case(kName, alg, "decap (expanded dk)", strength, [make_keys]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys] {
+      unsigned char ss[32];
+      std::size_t ss_len = sizeof ss;
+      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->priv.get(), nullptr);
+      EVP_PKEY_decapsulate_init(ctx, nullptr);
+      EVP_PKEY_decapsulate(ctx, ss, &ss_len, keys->ct.data(), keys->ct.size());
+      EVP_PKEY_CTX_free(ctx);
+      do_not_optimize(ss);
+    };
+  }, "C", label));
+}
+
+std::vector<Case> make_cases() {
+  std::vector<Case> cases;
+  for (const auto& [alg, strength, label] :
+       {std::tuple{"ML-KEM-512", 128, "ML-KEM 512"}, {"ML-KEM-768", 192, "ML-KEM 768"},
+        {"ML-KEM-1024", 256, "ML-KEM 1024"}}) {
+    if (has_key_type(alg)) add_mlkem(cases, alg, strength, label);
+  }
+  for (const auto& [alg, strength, label] :
+       {std::tuple{"ML-DSA-44", 128, "ML-DSA 44"}, {"ML-DSA-65", 192, "ML-DSA 65"},
+        {"ML-DSA-87", 256, "ML-DSA 87"}}) {
+    if (has_key_type(alg)) add_signature(cases, alg, alg, nullptr, 0, nullptr, true, strength, label, "C", true);
+  }
+  for (std::size_t block : kBlockSizes) {
+    cases.push_back(digest_case("SHA3-224", "SHA3-224", block));
+    cases.push_back(digest_case("SHA3-256", "SHA3-256", block));
+    cases.push_back(digest_case("SHA3-384", "SHA3-384", block));
+    cases.push_back(digest_case("SHA3-512", "SHA3-512", block));
+    for (const char* op : {"absorb", "squeeze"}) {
+      cases.push_back(xof_case("SHAKE128", op, block));
+      cases.push_back(xof_case("SHAKE256", op, block));
+    }
+  }
+  for (std::size_t block : kBlockSizes) {
+    cases.push_back(digest_case("SHA-256", "SHA2-256", block));
+    cases.push_back(digest_case("SHA-512", "SHA2-512", block));
+  }
+  for (std::size_t block : kBlockSizes) {
+    cases.push_back(aead_case("AES-128-GCM", "AES-128-GCM", block));
+    cases.push_back(aead_case("AES-256-GCM", "AES-256-GCM", block));
+    cases.push_back(aead_case("ChaCha20-Poly1305", "ChaCha20-Poly1305", block));
+  }
+  add_agreement(cases, "X25519", "X25519", nullptr, 128, "X25519", "asm");
+  add_agreement(cases, "ECDH P-256", "EC", "P-256", 128, "ECDH 256", "asm");
+  add_signature(cases, "ECDSA P-256", "EC", "P-256", 0, "SHA256", false, 128, "ECDSA 256", "asm", false);
+  add_signature(cases, "RSA-2048", "RSA", nullptr, 2048, "SHA256", false, 112, "RSA 2048", "asm", false);
+  return cases;
+}
+
+const PeerRegistration kPeer{Peer{
+    .name = kName,
+    .version = [] { return std::string(OpenSSL_version(OPENSSL_VERSION)); },
+    .cases = make_cases,
+}};
+
+}  // namespace
+}  // namespace tessera::bench

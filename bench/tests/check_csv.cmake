@@ -1,0 +1,21 @@
+# cmake -DBENCH=<tessera-bench> -DCSV=<out.csv> -P check_csv.cmake
+# Writes --csv for a short run and checks the header and one line per measured case.
+execute_process(COMMAND ${BENCH} --quick --algorithm ML-KEM-512 --csv ${CSV}
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "tessera-bench exited with ${code}\n${out}\n${err}")
+endif()
+file(STRINGS ${CSV} lines)
+list(LENGTH lines n)
+if(NOT n EQUAL 5)
+  message(FATAL_ERROR "${CSV}: ${n} lines, expected a header and 4 ML-KEM-512 cases")
+endif()
+list(GET lines 0 header)
+if(NOT header MATCHES "^implementation,version,algorithm,operation,kind,")
+  message(FATAL_ERROR "${CSV}: bad header '${header}'")
+endif()
+list(GET lines 1 first)
+if(NOT first MATCHES "^tessera,[^,]*,ML-KEM-512,key gen,ops,0,0,")
+  message(FATAL_ERROR "${CSV}: bad first record '${first}'")
+endif()
+message(STATUS "${CSV}: ${n} lines")
