@@ -5,6 +5,10 @@
 #include "mldsa/kernels/simd_tables.hpp"
 #include "mldsa/zetas.hpp"
 
+#include "common/ct.hpp"
+
+#include <cstring>
+
 #include <immintrin.h>
 
 namespace tessera::mldsa {
@@ -100,6 +104,7 @@ void fill_kernels_avx2(Kernels& k) noexcept {
   k.make_hint = make_hint_simd;
   k.use_hint = use_hint_simd;
   k.norm_exceeds = norm_exceeds_simd;
+  k.rej_eta = rej_eta_simd;
   k.rej_uniform = rej_uniform_avx2;
 }
 

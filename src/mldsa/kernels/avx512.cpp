@@ -3,7 +3,12 @@
 // has AVX-512. Outputs equal the portable kernels' bit for bit (see kernels/simd_impl.hpp).
 // The whole polynomial fits in 16 zmm registers, so the NTT runs without spills.
 #include "mldsa/kernels.hpp"
+#include "mldsa/kernels/simd_tables.hpp"
 #include "mldsa/zetas.hpp"
+
+#include "common/ct.hpp"
+
+#include <cstring>
 
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() as the unused merge source, which
 // its own -Wuninitialized / -Wmaybe-uninitialized then reject.
@@ -104,6 +109,7 @@ void fill_kernels_avx512(Kernels& k) noexcept {
   k.make_hint = make_hint_simd;
   k.use_hint = use_hint_simd;
   k.norm_exceeds = norm_exceeds_simd;
+  k.rej_eta = rej_eta_simd;
   k.rej_uniform = rej_uniform_avx512;
 }
 

@@ -305,6 +305,40 @@ std::uint32_t norm_exceeds_simd(const Poly& a, std::int32_t bound) noexcept {
   return 0u - bit;
 }
 
+// RejBoundedPoly inner loop (as rej_eta_portable): 4 bytes = 8 nibbles per step, in the
+// portable order (low nibble first). Only the accept mask of the nibbles is declassified,
+// as in the portable kernel (rejected nibbles are independent of the accepted ones); the
+// accepted values are left-packed with a permutation table indexed by that public mask.
+// 256-bit code: the same in the AVX2 and AVX-512 builds.
+unsigned rej_eta_simd(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len, int eta) noexcept {
+  unsigned ctr = 0;
+  std::size_t i = 0;
+  const __m256i limit = _mm256_set1_epi32(eta == 2 ? 15 : 9);
+  const __m128i low4 = _mm_set1_epi8(0x0F);
+  while (ctr + 8 <= need && i + 4 <= len) {
+    std::uint32_t word;
+    std::memcpy(&word, buf + i, 4);
+    const __m128i x = _mm_cvtsi32_si128(static_cast<int>(word));
+    const __m128i nib = _mm_unpacklo_epi8(_mm_and_si128(x, low4), _mm_and_si128(_mm_srli_epi16(x, 4), low4));
+    const __m256i z = _mm256_cvtepu8_epi32(nib);
+    const unsigned m = ct::declassify_value(
+        static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(limit, z)))));
+    __m256i val;
+    if (eta == 2) {  // 2 - (z mod 5), z mod 5 = z - 5 * ((z * 205) >> 10)
+      const __m256i qt = _mm256_srli_epi32(_mm256_mullo_epi32(z, _mm256_set1_epi32(205)), 10);
+      const __m256i mod5 = _mm256_sub_epi32(z, _mm256_add_epi32(_mm256_slli_epi32(qt, 2), qt));
+      val = _mm256_sub_epi32(_mm256_set1_epi32(2), mod5);
+    } else {
+      val = _mm256_sub_epi32(_mm256_set1_epi32(4), z);
+    }
+    const __m256i perm = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(kLeftPack8[m].data())));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + ctr), _mm256_permutevar8x32_epi32(val, perm));
+    ctr += static_cast<unsigned>(__builtin_popcount(m));
+    i += 4;
+  }
+  return ctr + kPortableKernels.rej_eta(out + ctr, need - ctr, buf + i, len - i, eta);
+}
+
 #undef TS_INLINE
 #undef TS_UNROLL
 #undef TS_PRAGMA
