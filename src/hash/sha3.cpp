@@ -23,9 +23,13 @@ void xor_bytes(std::uint64_t (&state)[25], std::size_t pos, const std::uint8_t* 
 }
 
 void extract_bytes(const std::uint64_t (&state)[25], std::size_t pos, std::uint8_t* out, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i, ++pos) {
-    out[i] = static_cast<std::uint8_t>(state[pos >> 3] >> (8 * (pos & 7)));
+  while (n > 0 && (pos & 7) != 0) {
+    *out++ = static_cast<std::uint8_t>(state[pos >> 3] >> (8 * (pos & 7)));
+    ++pos;
+    --n;
   }
+  for (; n >= 8; n -= 8, pos += 8, out += 8) bytes::store_le64(out, state[pos >> 3]);
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(state[pos >> 3] >> (8 * i));
 }
 
 }  // namespace
