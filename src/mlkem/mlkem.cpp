@@ -200,6 +200,7 @@ struct Scheme {
     hash_g(g_in, 33, rho_sigma);  // Step 1.
     const uint8_t* rho = rho_sigma;
     const uint8_t* sigma = rho_sigma + 32;
+    ct::declassify(rho, 32);  // rho is public: it is stored in ek (Algorithm 13, step 19)
 
     Matrix<K> a_hat;
     generate_matrix<K>(a_hat, rho, false, kern);  // Steps 3-7.
