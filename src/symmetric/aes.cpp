@@ -49,11 +49,11 @@ constexpr Kernels kAesni{expand_key_aesni, encrypt_ecb_aesni, ctr32_aesni, "aesn
 constexpr Kernels kVaes{expand_key_aesni, encrypt_ecb_vaes, ctr32_vaes, "vaes"};
 #endif
 
-bool have_aesni() noexcept {
+[[maybe_unused]] bool have_aesni() noexcept {
   const cpu::Features& f = cpu::features();
   return f.aesni && f.pclmul && f.ssse3 && f.sse41;
 }
-bool have_vaes() noexcept {
+[[maybe_unused]] bool have_vaes() noexcept {
   const cpu::Features& f = cpu::features();
   return have_aesni() && f.vaes && f.vpclmulqdq && f.avx512f && f.avx512bw && f.avx512vl;
 }

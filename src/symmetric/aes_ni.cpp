@@ -100,6 +100,7 @@ void ghash_init_pclmul(GhashKey& key, const std::uint8_t h[16]) noexcept {
   __m128i p = hz;
   for (int j = static_cast<int>(kMaxPowers) - 1; j >= 0; --j) {
     _mm_store_si128(reinterpret_cast<__m128i*>(key.h[j]), p);
+    key.k[j][0] = key.k[j][1] = key.h[j][0] ^ key.h[j][1];
     if (j > 0) {
       Acc128 acc;
       acc.mul_add(p, hz);

@@ -1,7 +1,7 @@
 // VAES + VPCLMULQDQ kernel (AVX-512: four blocks per zmm register). Compiled with the
 // AVX-512 flags plus -mvaes -mvpclmulqdq, and only called when the CPU has them (aes.cpp,
-// gcm.cpp). CTR and GHASH work on 16 blocks (four zmm) per iteration; GHASH aggregates the
-// 16 products with one reduction, using the powers H^16..H^1 laid out so that zmm m of
+// gcm.cpp). CTR works on 16 or 32 blocks per iteration; GHASH aggregates 16 products
+// with one reduction, using the powers H^16..H^1 laid out so that zmm m of
 // the 16 data blocks multiplies by key.h[4m..4m+3] (gcm.hpp).
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() as the unused merge source, which
 // its own -Wuninitialized / -Wmaybe-uninitialized then rejects.
@@ -62,22 +62,26 @@ struct Counters {
 // The counter block after n more blocks (inc_32 applied n times).
 inline void advance(std::uint8_t ctr[16], std::size_t n) noexcept { aes::inc32(ctr, static_cast<std::uint32_t>(n)); }
 
-// Unreduced GHASH products of four blocks per register.
+// Unreduced GHASH products of four blocks per register, Karatsuba style: per block
+// lo = a_lo h_lo, hi = a_hi h_hi, mid = (a_lo ^ a_hi)(h_lo ^ h_hi); the true middle term
+// mid ^ lo ^ hi is formed once, at the reduction.
 struct Acc512 {
   __m512i lo = _mm512_setzero_si512(), mid = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
-  void mul_add(__m512i a, __m512i h) noexcept {
+  // h: four powers; hk: their Karatsuba operands (GhashKey::k).
+  void mul_add(__m512i a, __m512i h, __m512i hk) noexcept {
+    const __m512i ak = _mm512_xor_si512(a, _mm512_shuffle_epi32(a, _MM_PERM_BADC));
     lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(a, h, 0x00));
     hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(a, h, 0x11));
-    mid = _mm512_ternarylogic_epi64(mid, _mm512_clmulepi64_epi128(a, h, 0x01),
-                                    _mm512_clmulepi64_epi128(a, h, 0x10), 0x96);
+    mid = _mm512_xor_si512(mid, _mm512_clmulepi64_epi128(ak, hk, 0x00));
   }
   static __m128i fold(__m512i v) noexcept {
     const __m256i t = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
     return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
   }
   __m128i reduce() const noexcept {
-    const __m512i l = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
-    const __m512i h = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    const __m512i m = _mm512_ternarylogic_epi64(mid, lo, hi, 0x96);
+    const __m512i l = _mm512_xor_si512(lo, _mm512_bslli_epi128(m, 8));
+    const __m512i h = _mm512_xor_si512(hi, _mm512_bsrli_epi128(m, 8));
     return x86::ghash_reduce(fold(l), fold(h));
   }
 };
@@ -85,10 +89,10 @@ struct Acc512 {
 // x = (x ^ d[0]) H^16 ^ ... ^ d[15] H for 16 reflected blocks in d[0..3].
 inline __m128i ghash16(const gcm::GhashKey& key, __m128i x, const __m512i* d) noexcept {
   Acc512 acc;
-  acc.mul_add(_mm512_xor_si512(d[0], _mm512_zextsi128_si512(x)), load512(key.h[0]));
-  acc.mul_add(d[1], load512(key.h[4]));
-  acc.mul_add(d[2], load512(key.h[8]));
-  acc.mul_add(d[3], load512(key.h[12]));
+  acc.mul_add(_mm512_xor_si512(d[0], _mm512_zextsi128_si512(x)), load512(key.h[0]), load512(key.k[0]));
+  acc.mul_add(d[1], load512(key.h[4]), load512(key.k[4]));
+  acc.mul_add(d[2], load512(key.h[8]), load512(key.k[8]));
+  acc.mul_add(d[3], load512(key.h[12]), load512(key.k[12]));
   return acc.reduce();
 }
 
@@ -98,11 +102,12 @@ inline __m128i ghash_tail(const gcm::GhashKey& key, __m128i x, const std::uint8_
   const __m512i rev = reverse512();
   Acc512 acc;
   const auto* h = reinterpret_cast<const std::uint8_t*>(key.h[gcm::kMaxPowers - n]);
+  const auto* hk = reinterpret_cast<const std::uint8_t*>(key.k[gcm::kMaxPowers - n]);
   for (std::size_t done = 0; done < n; done += 4) {
     const __mmask64 m = first_bytes(16 * (n - done));
     __m512i d = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(m, in + 16 * done), rev);
     if (done == 0) d = _mm512_xor_si512(d, _mm512_zextsi128_si512(x));
-    acc.mul_add(d, _mm512_maskz_loadu_epi8(m, h + 16 * done));
+    acc.mul_add(d, _mm512_maskz_loadu_epi8(m, h + 16 * done), _mm512_maskz_loadu_epi8(m, hk + 16 * done));
   }
   return acc.reduce();
 }
@@ -170,6 +175,8 @@ void ghash_vpclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t*
 
 namespace {
 
+// 32 blocks (eight zmm) per iteration keep enough AES rounds in flight to hide VAESENC
+// latency; GHASH hashes them as two aggregated groups of 16.
 template <bool Encrypt>
 void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[16],
                 std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
@@ -178,24 +185,30 @@ void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[
   const __m512i rev = reverse512();
   __m128i x = _mm_shuffle_epi8(x86::load(xi), x86::byte_reverse_mask());
   Counters c(ctr);
-  const std::size_t bulk = nblocks - nblocks % 16;
+  const std::size_t bulk = nblocks - nblocks % 32;
   advance(ctr, bulk);
-  for (std::size_t i = 0; i < bulk; i += 16, in += 256, out += 256) {
-    __m512i b[4], d[4];
-    for (int j = 0; j < 4; ++j) b[j] = c.next();
-    if constexpr (!Encrypt) {
-      for (int j = 0; j < 4; ++j) d[j] = _mm512_shuffle_epi8(load512(in + 64 * j), rev);
+  // Encryption hashes each group of 32 ciphertext blocks during the next group's rounds.
+  __m512i d[8];
+  for (std::size_t i = 0; i < bulk; i += 32, in += 512, out += 512) {
+    __m512i b[8];
+    for (int j = 0; j < 8; ++j) b[j] = c.next();
+    if (!Encrypt || i != 0) {
+      if constexpr (!Encrypt) {
+        for (int j = 0; j < 8; ++j) d[j] = _mm512_shuffle_epi8(load512(in + 64 * j), rev);
+      }
       x = ghash16(key, x, d);
+      x = ghash16(key, x, d + 4);
     }
-    encrypt_n<4>(k, b);
-    for (int j = 0; j < 4; ++j) {
+    encrypt_n<8>(k, b);
+    for (int j = 0; j < 8; ++j) {
       b[j] = _mm512_xor_si512(b[j], load512(in + 64 * j));
       store512(out + 64 * j, b[j]);
+      if constexpr (Encrypt) d[j] = _mm512_shuffle_epi8(b[j], rev);
     }
-    if constexpr (Encrypt) {
-      for (int j = 0; j < 4; ++j) d[j] = _mm512_shuffle_epi8(b[j], rev);
-      x = ghash16(key, x, d);
-    }
+  }
+  if (Encrypt && bulk != 0) {
+    x = ghash16(key, x, d);
+    x = ghash16(key, x, d + 4);
   }
   x86::store(xi, _mm_shuffle_epi8(x, x86::byte_reverse_mask()));
   if (const std::size_t rest = nblocks - bulk; rest != 0) {

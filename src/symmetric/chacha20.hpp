@@ -50,9 +50,9 @@ struct alignas(64) State {
   std::uint64_t r[3];
   std::uint64_t h[3];
   std::uint64_t s[2];
-  // Powers r^1..r^8 for the 8-way kernel, limb-major: pow[limb][8 - k] = limb of r^k, so
-  // lane i (block i of 8) multiplies by r^(8-i) in the final step.
-  std::uint64_t pow[3][8];
+  // Powers r^1..r^16 for the wide kernel, limb-major: pow[limb][16 - k] = limb of r^k, so
+  // pow[.][0..7] = r^16..r^9 and pow[.][8..15] = r^8..r^1 (one zmm each).
+  std::uint64_t pow[3][16];
   std::uint8_t buf[kBlockBytes];
   std::size_t buffered;
   const struct Kernels* k;
@@ -61,8 +61,7 @@ struct alignas(64) State {
 struct Kernels {
   // Absorbs nblocks full 16-byte blocks (each with the 2^128 bit).
   void (*blocks)(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
-  // Minimum number of blocks for which `blocks` uses its wide path (0: none), and whether
-  // init must compute pow.
+  // Whether init must compute pow.
   bool needs_powers;
   const char* name;
 };
@@ -74,6 +73,7 @@ const Kernels* kernels_ifma() noexcept;
 
 void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
 void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+
 // r^k for the wide kernels: out = a * b mod 2^130 - 5, fully carried (limbs < 2^44, 2^44, 2^42).
 void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept;
 

@@ -59,16 +59,18 @@ void eight_blocks(const std::uint32_t state[16], const std::uint8_t* in, std::ui
     c[g][2] = _mm256_unpacklo_epi64(hi01, hi23);
     c[g][3] = _mm256_unpackhi_epi64(hi01, hi23);
   }
+  // Block k takes the low lanes, block 4+k the high lanes.
   for (int k = 0; k < 4; ++k) {
+    const __m256i halves[4] = {_mm256_permute2x128_si256(c[0][k], c[1][k], 0x20),
+                               _mm256_permute2x128_si256(c[2][k], c[3][k], 0x20),
+                               _mm256_permute2x128_si256(c[0][k], c[1][k], 0x31),
+                               _mm256_permute2x128_si256(c[2][k], c[3][k], 0x31)};
     for (int lane = 0; lane < 2; ++lane) {
-      const int sel = lane == 0 ? 0x20 : 0x31;
       const int blk = 4 * lane + k;
-      const __m256i first = _mm256_permute2x128_si256(c[0][k], c[1][k], sel);
-      const __m256i second = _mm256_permute2x128_si256(c[2][k], c[3][k], sel);
       auto* o = reinterpret_cast<__m256i*>(out + 64 * blk);
       const auto* p = reinterpret_cast<const __m256i*>(in + 64 * blk);
-      _mm256_storeu_si256(o, _mm256_xor_si256(first, _mm256_loadu_si256(p)));
-      _mm256_storeu_si256(o + 1, _mm256_xor_si256(second, _mm256_loadu_si256(p + 1)));
+      _mm256_storeu_si256(o, _mm256_xor_si256(halves[2 * lane], _mm256_loadu_si256(p)));
+      _mm256_storeu_si256(o + 1, _mm256_xor_si256(halves[2 * lane + 1], _mm256_loadu_si256(p + 1)));
     }
   }
 }

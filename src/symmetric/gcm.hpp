@@ -31,6 +31,8 @@ inline constexpr std::size_t kMaxPowers = 16;
 // the n powers it needs, highest first, contiguously from h[16 - n].
 struct alignas(64) GhashKey {
   std::uint64_t h[kMaxPowers][2];
+  // Karatsuba middle operands: k[j][0] = k[j][1] = h[j][0] ^ h[j][1].
+  std::uint64_t k[kMaxPowers][2];
 };
 
 struct Kernels {
@@ -73,7 +75,7 @@ void seal(const Context& ctx, const std::uint8_t* iv, std::size_t iv_len, const 
           std::size_t aad_len, const std::uint8_t* pt, std::uint8_t* ct, std::size_t len,
           std::uint8_t* tag, std::size_t tag_len) noexcept;
 // SP 800-38D, Algorithm 5 (GCM-AD_K). Returns true if the tag verifies; otherwise pt is
-// zeroed. The comparison and the wipe are constant time.
+// zeroed. The tag comparison is constant time.
 bool open(const Context& ctx, const std::uint8_t* iv, std::size_t iv_len, const std::uint8_t* aad,
           std::size_t aad_len, const std::uint8_t* ct, std::uint8_t* pt, std::size_t len,
           const std::uint8_t* tag, std::size_t tag_len) noexcept;

@@ -88,6 +88,7 @@ void ghash_init_portable(GhashKey& key, const std::uint8_t h[16]) noexcept {
   for (int j = static_cast<int>(kMaxPowers) - 1; j >= 0; --j) {
     key.h[j][0] = p.lo;
     key.h[j][1] = p.hi;
+    key.k[j][0] = key.k[j][1] = p.lo ^ p.hi;
     if (j > 0) p = gf_mul(p, hz);
   }
   secure_zero_object(v);

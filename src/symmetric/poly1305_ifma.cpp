@@ -1,4 +1,4 @@
-// Poly1305 with AVX-512 IFMA: eight blocks in parallel, radix 2^44 (VPMADD52LUQ/HUQ give
+// Poly1305 with AVX-512 IFMA: sixteen blocks in parallel (two zmm accumulators of eight), radix 2^44 (VPMADD52LUQ/HUQ give
 // the low and high 52 bits of 52 x 52-bit products). Lane i accumulates blocks i, i+8, ...
 // by Horner's rule in r^8, and the last batch multiplies lane i by r^(8-i), so the lane sum
 // is the sequential result: sum_j m_j r^(n-j). Limb bounds: inputs stay below 2^52 (h
@@ -75,38 +75,60 @@ inline Vec3 add(const Vec3& a, const Vec3& b) noexcept {
   return {_mm512_add_epi64(a.l0, b.l0), _mm512_add_epi64(a.l1, b.l1), _mm512_add_epi64(a.l2, b.l2)};
 }
 
+// Carries lane sums (each limb below 2^50) back into the scalar bounds and stores them.
+inline void store_sum(State& st, const Vec3& a, const Vec3& b) noexcept {
+  std::uint64_t s[3] = {static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(a.l0, b.l0))),
+                        static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(a.l1, b.l1))),
+                        static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(a.l2, b.l2)))};
+  constexpr std::uint64_t m44 = (std::uint64_t{1} << 44) - 1, m42 = (std::uint64_t{1} << 42) - 1;
+  s[1] += s[0] >> 44;
+  s[0] &= m44;
+  s[2] += s[1] >> 44;
+  s[1] &= m44;
+  s[0] += (s[2] >> 42) * 5;
+  s[2] &= m42;
+  s[1] += s[0] >> 44;
+  s[0] &= m44;
+  st.h[0] = s[0];
+  st.h[1] = s[1];
+  st.h[2] = s[2];
+}
+
+inline __m512i b64(std::uint64_t v) noexcept { return _mm512_set1_epi64(static_cast<std::int64_t>(v)); }
+inline __m512i times20(__m512i x) noexcept { return times5(_mm512_slli_epi64(x, 2)); }
+
 }  // namespace
 
+// Two independent accumulators (a: batches 0, 2, 4, ...; b: batches 1, 3, 5, ...) each
+// stepping by r^16 hide the latency of the multiply-and-carry chain. Finally lane i of a
+// multiplies by r^(16-i) and lane i of b by r^(8-i).
 void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept {
-  const std::size_t batches = nblocks / 8;
-  if (batches >= 2) {
-    const auto b64 = [](std::uint64_t v) { return _mm512_set1_epi64(static_cast<std::int64_t>(v)); };
-    const Vec3 r8{b64(st.pow[0][0]), b64(st.pow[1][0]), b64(st.pow[2][0])};
-    const __m512i s1 = times5(_mm512_slli_epi64(r8.l1, 2)), s2 = times5(_mm512_slli_epi64(r8.l2, 2));
-    Vec3 h{_mm512_maskz_mov_epi64(1, b64(st.h[0])), _mm512_maskz_mov_epi64(1, b64(st.h[1])),
-           _mm512_maskz_mov_epi64(1, b64(st.h[2]))};
-    for (std::size_t b = 0; b + 1 < batches; ++b, in += 128) h = mul(add(h, load8(in)), r8, s1, s2);
-    // Last batch: lane i times r^(8-i).
-    const Vec3 rp{_mm512_loadu_si512(st.pow[0]), _mm512_loadu_si512(st.pow[1]), _mm512_loadu_si512(st.pow[2])};
-    h = mul(add(h, load8(in)), rp, times5(_mm512_slli_epi64(rp.l1, 2)), times5(_mm512_slli_epi64(rp.l2, 2)));
+  const Vec3 hi_pows{_mm512_loadu_si512(st.pow[0]), _mm512_loadu_si512(st.pow[1]), _mm512_loadu_si512(st.pow[2])};
+  const Vec3 lo_pows{_mm512_loadu_si512(st.pow[0] + 8), _mm512_loadu_si512(st.pow[1] + 8),
+                     _mm512_loadu_si512(st.pow[2] + 8)};
+  const Vec3 h0{_mm512_maskz_mov_epi64(1, b64(st.h[0])), _mm512_maskz_mov_epi64(1, b64(st.h[1])),
+                _mm512_maskz_mov_epi64(1, b64(st.h[2]))};
+  const Vec3 zero{_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+  if (const std::size_t pairs = nblocks / 16; pairs >= 1) {
+    const Vec3 r16{b64(st.pow[0][0]), b64(st.pow[1][0]), b64(st.pow[2][0])};
+    const __m512i s1 = times20(r16.l1), s2 = times20(r16.l2);
+    Vec3 a = h0, b = zero;
+    for (std::size_t p = 0; p + 1 < pairs; ++p, in += 256) {
+      a = mul(add(a, load8(in)), r16, s1, s2);
+      b = mul(add(b, load8(in + 128)), r16, s1, s2);
+    }
+    a = mul(add(a, load8(in)), hi_pows, times20(hi_pows.l1), times20(hi_pows.l2));
+    b = mul(add(b, load8(in + 128)), lo_pows, times20(lo_pows.l1), times20(lo_pows.l2));
+    in += 256;
+    store_sum(st, a, b);
+    nblocks -= 16 * pairs;
+  }
+  if (nblocks >= 8) {
+    const Vec3 h{_mm512_maskz_mov_epi64(1, b64(st.h[0])), _mm512_maskz_mov_epi64(1, b64(st.h[1])),
+                 _mm512_maskz_mov_epi64(1, b64(st.h[2]))};
+    store_sum(st, mul(add(h, load8(in)), lo_pows, times20(lo_pows.l1), times20(lo_pows.l2)), zero);
     in += 128;
-    std::uint64_t s[3] = {static_cast<std::uint64_t>(_mm512_reduce_add_epi64(h.l0)),
-                          static_cast<std::uint64_t>(_mm512_reduce_add_epi64(h.l1)),
-                          static_cast<std::uint64_t>(_mm512_reduce_add_epi64(h.l2))};
-    // Carry the lane sums (each limb below 2^48) back into the scalar bounds.
-    constexpr std::uint64_t m44 = (std::uint64_t{1} << 44) - 1, m42 = (std::uint64_t{1} << 42) - 1;
-    s[1] += s[0] >> 44;
-    s[0] &= m44;
-    s[2] += s[1] >> 44;
-    s[1] &= m44;
-    s[0] += (s[2] >> 42) * 5;
-    s[2] &= m42;
-    s[1] += s[0] >> 44;
-    s[0] &= m44;
-    st.h[0] = s[0];
-    st.h[1] = s[1];
-    st.h[2] = s[2];
-    nblocks -= 8 * batches;
+    nblocks -= 8;
   }
   if (nblocks > 0) blocks_portable(st, in, nblocks);
 }
