@@ -83,4 +83,18 @@ constexpr std::array<std::int16_t, 128> make_zetas() noexcept {
 inline constexpr std::array<std::int16_t, 128> kZetas = make_zetas();
 static_assert(kZetas[0] == kMont && kZetas[1] == -758 && kZetas[127] == 1628);
 
+// z * q^-1 mod 2^16 as a signed value: the second constant of a Montgomery multiplication by
+// z in the 16-bit form SIMD units have (mulhi(a, z) - mulhi(mullo(a, z q^-1), q)).
+constexpr std::int16_t qinv_times(std::int16_t z) noexcept {
+  return static_cast<std::int16_t>(static_cast<std::uint16_t>(static_cast<std::uint32_t>(z) *
+                                                              static_cast<std::uint16_t>(kQInv)));
+}
+constexpr std::array<std::int16_t, 128> make_zetas_qinv() noexcept {
+  std::array<std::int16_t, 128> z{};
+  for (std::size_t i = 0; i < 128; ++i) z[i] = qinv_times(kZetas[i]);
+  return z;
+}
+inline constexpr std::array<std::int16_t, 128> kZetasQinv = make_zetas_qinv();
+inline constexpr std::int16_t kInvNttFactorQinv = qinv_times(kInvNttFactor);
+
 }  // namespace tessera::mlkem::field

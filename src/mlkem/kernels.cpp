@@ -1,9 +1,9 @@
-// The ML-KEM kernel table of each backend, and the choice of the active one. SIMD backends
-// (AVX2, AVX-512, NEON) will copy the portable table and override entries; until they exist
-// every backend runs the portable kernels.
+// The ML-KEM kernel table of each backend, and the choice of the active one. The AVX2 and
+// AVX-512 tables replace every kernel; NEON still runs the portable ones.
 #include "mlkem/kernels.hpp"
 
 #include "cpu/backend.hpp"
+#include "tessera_config.hpp"
 
 namespace tessera::mlkem {
 namespace {
@@ -16,10 +16,37 @@ constexpr Kernels kPortable{
     portable::decompress_d5, portable::decompress_d10, portable::decompress_d11, portable::byte_encode12,
     portable::byte_decode12};
 
+
+#if TESSERA_HAVE_AVX2
+constexpr Kernels kAvx2{
+    avx2::ntt,          avx2::invntt,         avx2::mulcache,       avx2::basemul_acc,
+    avx2::reduce,       avx2::tomont,         avx2::cbd2,           avx2::cbd3,
+    avx2::rej_uniform,  avx2::compress_d1,    avx2::compress_d4,    avx2::compress_d5,
+    avx2::compress_d10, avx2::compress_d11,   avx2::decompress_d1,  avx2::decompress_d4,
+    avx2::decompress_d5, avx2::decompress_d10, avx2::decompress_d11, avx2::byte_encode12,
+    avx2::byte_decode12};
+
+#endif
+#if TESSERA_HAVE_AVX512
+constexpr Kernels kAvx512{
+    avx512::ntt,          avx512::invntt,         avx512::mulcache,       avx512::basemul_acc,
+    avx512::reduce,       avx512::tomont,         avx512::cbd2,           avx512::cbd3,
+    avx512::rej_uniform,  avx512::compress_d1,    avx512::compress_d4,    avx512::compress_d5,
+    avx512::compress_d10, avx512::compress_d11,   avx512::decompress_d1,  avx512::decompress_d4,
+    avx512::decompress_d5, avx512::decompress_d10, avx512::decompress_d11, avx512::byte_encode12,
+    avx512::byte_decode12};
+
+#endif
 }  // namespace
 
 const Kernels& kernels_for(Backend b) noexcept {
   switch (b) {
+#if TESSERA_HAVE_AVX2
+    case Backend::avx2: return kAvx2;
+#endif
+#if TESSERA_HAVE_AVX512
+    case Backend::avx512: return kAvx512;
+#endif
     default: return kPortable;
   }
 }

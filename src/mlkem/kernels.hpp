@@ -42,7 +42,8 @@ struct Kernels {
   void (*cbd3)(std::int16_t r[256], const std::uint8_t buf[192]) noexcept;
   // SampleNTT's rejection loop (Algorithm 7, steps 4-15) over public data: appends to r[ctr..len)
   // the 12-bit candidates of buf that are < q and returns the new count. buflen % 3 == 0.
-  // Out: [0, q). Variable time (rho is public).
+  // Entries of r between the returned count and len may be overwritten (SIMD kernels store
+  // whole vectors); nothing at or past len is. Out: [0, q). Variable time (rho is public).
   unsigned (*rej_uniform)(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
                           unsigned buflen) noexcept;
   // ByteEncode_d(Compress_d(a)) (Algorithms 5 and 4), 32*d bytes. In: [0, q).
@@ -93,5 +94,58 @@ void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
 void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
 void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
 }  // namespace portable
+
+// SIMD kernels (kernels/x86_simd.inc), defined only in builds that compile them
+// (tessera_config.hpp); same bounds as above, bit-for-bit equal outputs.
+namespace avx2 {
+void ntt(std::int16_t a[256]) noexcept;
+void invntt(std::int16_t a[256]) noexcept;
+void mulcache(std::int16_t cache[128], const std::int16_t b[256]) noexcept;
+void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t* b,
+                 const std::int16_t* bcache, int k) noexcept;
+void reduce(std::int16_t a[256]) noexcept;
+void tomont(std::int16_t a[256]) noexcept;
+void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept;
+void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept;
+unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
+                     unsigned buflen) noexcept;
+void compress_d1(std::uint8_t out[32], const std::int16_t a[256]) noexcept;
+void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept;
+void compress_d5(std::uint8_t out[160], const std::int16_t a[256]) noexcept;
+void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept;
+void compress_d11(std::uint8_t out[352], const std::int16_t a[256]) noexcept;
+void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept;
+void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept;
+void decompress_d5(std::int16_t a[256], const std::uint8_t in[160]) noexcept;
+void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
+void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
+void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
+void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
+}  // namespace avx2
+namespace avx512 {
+void ntt(std::int16_t a[256]) noexcept;
+void invntt(std::int16_t a[256]) noexcept;
+void mulcache(std::int16_t cache[128], const std::int16_t b[256]) noexcept;
+void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t* b,
+                 const std::int16_t* bcache, int k) noexcept;
+void reduce(std::int16_t a[256]) noexcept;
+void tomont(std::int16_t a[256]) noexcept;
+void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept;
+void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept;
+unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
+                     unsigned buflen) noexcept;
+void compress_d1(std::uint8_t out[32], const std::int16_t a[256]) noexcept;
+void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept;
+void compress_d5(std::uint8_t out[160], const std::int16_t a[256]) noexcept;
+void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept;
+void compress_d11(std::uint8_t out[352], const std::int16_t a[256]) noexcept;
+void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept;
+void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept;
+void decompress_d5(std::int16_t a[256], const std::uint8_t in[160]) noexcept;
+void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
+void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
+void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
+void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
+}  // namespace avx512
 
 }  // namespace tessera::mlkem

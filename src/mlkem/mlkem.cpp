@@ -16,8 +16,8 @@
 
 #include "common/ct.hpp"
 #include "common/secret.hpp"
-#include "hash/shake_batch.hpp"
 #include "mlkem/kernels.hpp"
+#include "mlkem/sponge_lanes.hpp"
 
 #include <cstring>
 
@@ -46,66 +46,45 @@ struct Matrix {
   NttVec<K> row[K];
 };
 
-// SHAKE256(z || c, 32) (FIPS 203, eq. 4.4: J).
-void hash_j(const uint8_t z[32], std::span<const uint8_t> c, uint8_t out[32]) noexcept {
-  detail::KeccakSponge j(136, 0x1F);
-  j.absorb({z, 32});
-  j.absorb(c);
-  j.squeeze({out, 32});
-}
-
 // SHA3-512 of a 33- or 64-byte input (FIPS 203, eq. 4.5: G); out = (first, second) halves.
 void hash_g(const uint8_t* in, size_t len, uint8_t out[64]) noexcept {
   sha3_512({in, len}, std::span<uint8_t, 64>(out, 64));
 }
 
-// FIPS 203, Algorithm 7 (SampleNTT) for every entry of A_hat: Algorithm 13, steps 3-7, and
-// Algorithm 14, steps 4-8. Entry (i, j) of A_hat is SampleNTT(rho || j || i); with
-// transposed, row i holds column i of A_hat (the entries of A_hat^T). Four entries at a time
-// go through Shake128x4; a single leftover (k = 3: 9 = 4 + 4 + 1) uses the one-way sponge.
-// rho is public, so the rejection loop may depend on it.
+// FIPS 203, Algorithm 7 (SampleNTT) for every entry of A_hat, as sponge jobs: Algorithm 13,
+// steps 3-7, and Algorithm 14, steps 4-8. Entry (i, j) of A_hat is SampleNTT(rho || j || i);
+// with transposed, row i holds column i of A_hat (the entries of A_hat^T). seeds must live
+// until the jobs have run. rho is public, so the rejection loop may depend on it.
 template <int K>
-void generate_matrix(Matrix<K>& a, const uint8_t rho[32], bool transposed, const Kernels& kern) noexcept {
-  constexpr unsigned kFirstBlocks = 3;  // 504 bytes: 336 candidates, enough almost always
-  constexpr unsigned kRate = hash::Shake128x4::rate_bytes;
-  constexpr int kEntries = K * K;
-  auto entry = [&a](int e) -> int16_t* { return a.row[e / K].c[e % K]; };
-  auto seed_of = [&](int e, uint8_t seed[34]) {
+void matrix_jobs(SpongeJob* jobs, uint8_t (*seeds)[34], Matrix<K>& a, const uint8_t rho[32],
+                 bool transposed) noexcept {
+  for (int e = 0; e < K * K; ++e) {
     const int i = e / K, j = e % K;
-    std::memcpy(seed, rho, 32);
-    seed[32] = static_cast<uint8_t>(transposed ? i : j);
-    seed[33] = static_cast<uint8_t>(transposed ? j : i);
-  };
-  int e = 0;
-  for (; e + 4 <= kEntries; e += 4) {
-    uint8_t seeds[4][34];
-    alignas(32) uint8_t buf[4][kFirstBlocks * kRate];
-    for (int l = 0; l < 4; ++l) seed_of(e + l, seeds[l]);
-    hash::Shake128x4 xof;
-    xof.absorb_once({seeds[0], seeds[1], seeds[2], seeds[3]}, 34);
-    xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, kFirstBlocks);
-    unsigned ctr[4];
-    for (int l = 0; l < 4; ++l) ctr[l] = kern.rej_uniform(entry(e + l), 0, kN, buf[l], kFirstBlocks * kRate);
-    while (ctr[0] < kN || ctr[1] < kN || ctr[2] < kN || ctr[3] < kN) {
-      xof.squeeze_blocks({buf[0], buf[1], buf[2], buf[3]}, 1);
-      for (int l = 0; l < 4; ++l) ctr[l] = kern.rej_uniform(entry(e + l), ctr[l], kN, buf[l], kRate);
-    }
+    std::memcpy(seeds[e], rho, 32);
+    seeds[e][32] = static_cast<uint8_t>(transposed ? i : j);
+    seeds[e][33] = static_cast<uint8_t>(transposed ? j : i);
+    jobs[e] = SpongeJob{};
+    jobs[e].in[0] = seeds[e];
+    jobs[e].in_len[0] = 34;
+    jobs[e].rate = 168;  // SHAKE128
+    jobs[e].domain = 0x1F;
+    jobs[e].poly = a.row[i].c[j];
   }
-  if constexpr (kEntries % 4 != 0) {
-    for (; e < kEntries; ++e) {
-      uint8_t seed[34];
-      alignas(32) uint8_t buf[kFirstBlocks * kRate];
-      seed_of(e, seed);
-      detail::KeccakSponge xof(kRate, 0x1F);
-      xof.absorb(seed);
-      xof.squeeze(buf);
-      unsigned ctr = kern.rej_uniform(entry(e), 0, kN, buf, sizeof buf);
-      while (ctr < kN) {
-        xof.squeeze({buf, kRate});
-        ctr = kern.rej_uniform(entry(e), ctr, kN, buf, kRate);
-      }
-    }
-  }
+}
+
+// A hash job of FIPS 203, eq. 4.4 (H = SHA3-256, J = SHAKE256 with 32 bytes of output).
+inline SpongeJob hash_job(bool is_j, const uint8_t* in0, size_t len0, const uint8_t* in1, size_t len1,
+                          uint8_t out[32]) noexcept {
+  SpongeJob jb;
+  jb.in[0] = in0;
+  jb.in_len[0] = len0;
+  jb.in[1] = in1;
+  jb.in_len[1] = len1;
+  jb.rate = 136;
+  jb.domain = is_j ? 0x1F : 0x06;
+  jb.out = out;
+  jb.out_len = 32;
+  return jb;
 }
 
 // One polynomial to sample with SamplePolyCBD_eta(PRF_eta(sigma, nonce)).
@@ -115,44 +94,35 @@ struct NoiseJob {
   uint8_t nonce;
 };
 
-// FIPS 203, Algorithm 8 (SamplePolyCBD) of PRF_eta(sigma, N) (eq. 4.3) for a list of
-// polynomials, four at a time through Shake256x4. In a partial batch of 2 or 3 the spare
-// lanes repeat the last job (their output is discarded) when the 4-way permutation is a
-// SIMD kernel; with the portable one (four sequential permutations) spare lanes would cost a
-// full permutation each, so leftovers use the one-way sponge.
-void sample_noise(const NoiseJob* jobs, int n, const uint8_t sigma[32], const Kernels& kern) noexcept {
-  const int min_batch = keccak::kernels().f1600_x4 == &keccak::f1600_x4_portable ? 4 : 2;
-  alignas(32) uint8_t seeds[4][33];
-  alignas(32) uint8_t buf[4][192];
-  ZeroOnExit wipe_seeds(seeds);
-  ZeroOnExit wipe_buf(buf);
-  auto cbd = [&kern](int16_t* out, int eta, const uint8_t* b) {
-    if (eta == 2) kern.cbd2(out, b);
-    else kern.cbd3(out, b);
-  };
-  int done = 0;
-  while (n - done >= min_batch) {
-    const int m = n - done < 4 ? n - done : 4;
-    int eta_max = 2;
-    for (int l = 0; l < 4; ++l) {
-      const NoiseJob& jb = jobs[done + (l < m ? l : m - 1)];
-      std::memcpy(seeds[l], sigma, 32);
-      seeds[l][32] = jb.nonce;
-      if (jb.eta > eta_max) eta_max = jb.eta;
-    }
-    hash::Shake256x4 prf;
-    prf.absorb_once({seeds[0], seeds[1], seeds[2], seeds[3]}, 33);
-    prf.squeeze({buf[0], buf[1], buf[2], buf[3]}, 64 * static_cast<size_t>(eta_max));
-    for (int l = 0; l < m; ++l) cbd(jobs[done + l].out, jobs[done + l].eta, buf[l]);
-    done += m;
+// FIPS 203, Algorithm 8 (SamplePolyCBD) of PRF_eta(sigma, N) (eq. 4.3: SHAKE256 of sigma || N,
+// 64 eta bytes) for up to 9 polynomials; the PRF sponges run as lane jobs, after `extra` other
+// jobs already in `jobs` (which must have room for n more).
+template <int MaxN>
+struct NoiseBuffers {
+  uint8_t seeds[MaxN][33];
+  uint8_t prf[MaxN][192];
+};
+template <int MaxN>
+void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], SpongeJob* jobs, int extra,
+                  const Kernels& kern) noexcept {
+  NoiseBuffers<MaxN> b;
+  ZeroOnExit wipe(b);
+  for (int t = 0; t < n; ++t) {
+    std::memcpy(b.seeds[t], sigma, 32);
+    b.seeds[t][32] = noise[t].nonce;
+    SpongeJob& jb = jobs[extra + t];
+    jb = SpongeJob{};
+    jb.in[0] = b.seeds[t];
+    jb.in_len[0] = 33;
+    jb.rate = 136;  // SHAKE256
+    jb.domain = 0x1F;
+    jb.out = b.prf[t];
+    jb.out_len = 64 * static_cast<size_t>(noise[t].eta);
   }
-  for (; done < n; ++done) {
-    std::memcpy(seeds[0], sigma, 32);
-    seeds[0][32] = jobs[done].nonce;
-    detail::KeccakSponge prf(136, 0x1F);
-    prf.absorb({seeds[0], 33});
-    prf.squeeze({buf[0], 64 * static_cast<size_t>(jobs[done].eta)});
-    cbd(jobs[done].out, jobs[done].eta, buf[0]);
+  run_sponge_jobs(jobs, extra + n, kern.rej_uniform);
+  for (int t = 0; t < n; ++t) {
+    if (noise[t].eta == 2) kern.cbd2(noise[t].out, b.prf[t]);
+    else kern.cbd3(noise[t].out, b.prf[t]);
   }
 }
 
@@ -202,9 +172,11 @@ struct Scheme {
     const uint8_t* sigma = rho_sigma + 32;
     ct::declassify(rho, 32);  // rho is public: it is stored in ek (Algorithm 13, step 19)
 
+    // Steps 3-7 (A_hat) and 8-15 (s, e): all SHAKE sponges run together in lanes.
     Matrix<K> a_hat;
-    generate_matrix<K>(a_hat, rho, false, kern);  // Steps 3-7.
-
+    uint8_t seeds[K * K][34];
+    SpongeJob sponges[K * K + 2 * K];
+    matrix_jobs<K>(sponges, seeds, a_hat, rho, false);
     NttVec<K> s_hat, e_hat;
     ZeroOnExit wipe_s(s_hat);
     ZeroOnExit wipe_e(e_hat);
@@ -213,7 +185,7 @@ struct Scheme {
       jobs[i] = {s_hat.c[i], P.eta1, static_cast<uint8_t>(i)};           // Steps 8-11.
       jobs[K + i] = {e_hat.c[i], P.eta1, static_cast<uint8_t>(K + i)};   // Steps 12-15.
     }
-    sample_noise(jobs, 2 * K, sigma, kern);
+    sample_noise<2 * K>(jobs, 2 * K, sigma, sponges, K * K, kern);
     ntt_vec(s_hat, kern);  // Step 16.
     ntt_vec(e_hat, kern);  // Step 17.
     for (int i = 0; i < K; ++i) kern.reduce(s_hat.c[i]);
@@ -233,11 +205,10 @@ struct Scheme {
     for (int i = 0; i < K; ++i) kern.byte_encode12(dk_pke + 384 * i, s_hat.c[i]);  // Step 20.
   }
 
-  // FIPS 203, Algorithm 14 (K-PKE.Encrypt), with t_hat already decoded from ek (step 2).
-  static void kpke_encrypt(const NttVec<K>& t_hat, const uint8_t rho[32], const uint8_t m[32],
+  // FIPS 203, Algorithm 14 (K-PKE.Encrypt), with t_hat already decoded from ek (step 2) and
+  // A_hat^T already sampled (steps 4-8; the callers run those sponges next to their hashes).
+  static void kpke_encrypt(const NttVec<K>& t_hat, const Matrix<K>& a_hat_t, const uint8_t m[32],
                            const uint8_t r[32], uint8_t* c, const Kernels& kern) noexcept {
-    Matrix<K> a_hat_t;
-    generate_matrix<K>(a_hat_t, rho, true, kern);  // Steps 4-8.
 
     NttVec<K> y_hat, e1;
     Poly e2;
@@ -250,7 +221,8 @@ struct Scheme {
       jobs[K + i] = {e1.c[i], P.eta2, static_cast<uint8_t>(K + i)};      // Steps 13-16.
     }
     jobs[2 * K] = {e2.c, P.eta2, static_cast<uint8_t>(2 * K)};           // Step 17.
-    sample_noise(jobs, 2 * K + 1, r, kern);
+    SpongeJob sponges[2 * K + 1];
+    sample_noise<2 * K + 1>(jobs, 2 * K + 1, r, sponges, 0, kern);
     ntt_vec(y_hat, kern);  // Step 18.
     for (int i = 0; i < K; ++i) kern.reduce(y_hat.c[i]);
     MulCache<K> y_cache;
@@ -320,14 +292,22 @@ struct Scheme {
     ZeroOnExit wipe_g_in(g_in);
     ZeroOnExit wipe_k_r(k_r);
     std::memcpy(g_in, m, 32);
-    sha3_256({ek, kEkBytes}, std::span<uint8_t, 32>(g_in + 32, 32));
+    // H(ek) (step 1) and A_hat^T (Algorithm 14, steps 4-8) as lane jobs.
+    Matrix<K> a_hat_t;
+    uint8_t seeds[K * K][34];
+    SpongeJob sponges[K * K + 1];
+    sponges[0] = hash_job(false, ek, kEkBytes, nullptr, 0, g_in + 32);
+    matrix_jobs<K>(sponges + 1, seeds, a_hat_t, ek + 384 * K, true);
+    run_sponge_jobs(sponges, K * K + 1, kern.rej_uniform);
     hash_g(g_in, 64, k_r);                                      // Step 1.
-    kpke_encrypt(t_hat, ek + 384 * K, m, k_r + 32, c, kern);    // Step 2.
+    kpke_encrypt(t_hat, a_hat_t, m, k_r + 32, c, kern);         // Step 2.
     std::memcpy(k_out, k_r, 32);
   }
 
-  // FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal). dk has passed its checks.
-  static void decaps_internal(const uint8_t* dk, const uint8_t* c, uint8_t k_out[32]) noexcept {
+  // FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal). With check_dk, also the hash check of
+  // s7.3 (H(ek) stored in dk matches the ek stored in dk), computed in a lane next to J and
+  // A_hat; returns false (and writes nothing) if it fails.
+  static bool decaps_internal(const uint8_t* dk, const uint8_t* c, uint8_t k_out[32], bool check_dk) noexcept {
     const Kernels& kern = kernels();
     const uint8_t* dk_pke = dk;                              // Step 1.
     const uint8_t* ek = dk + kDkPkeBytes;                    // Step 2.
@@ -339,17 +319,30 @@ struct Scheme {
     ZeroOnExit wipe_k_r(k_r);
     ZeroOnExit wipe_k_bar(k_bar);
     ZeroOnExit wipe_c_prime(c_prime);
+    // J(z || c) (step 7), A_hat^T of the re-encryption (Algorithm 14, steps 4-8) and the
+    // s7.3 hash as lane jobs.
+    Matrix<K> a_hat_t;
+    uint8_t seeds[K * K][34];
+    uint8_t h_check[32];
+    SpongeJob sponges[K * K + 2];
+    int n = 0;
+    sponges[n++] = hash_job(true, z, 32, c, kCtBytes, k_bar);
+    if (check_dk) sponges[n++] = hash_job(false, ek, kEkBytes, nullptr, 0, h_check);
+    matrix_jobs<K>(sponges + n, seeds, a_hat_t, ek + 384 * K, true);
+    run_sponge_jobs(sponges, n + K * K, kern.rej_uniform);
+    // H(ek) is public (ek is), and so is the outcome of the check.
+    if (check_dk && ct::declassify_value(ct::mask_bytes_eq({h_check, 32}, {h, 32})) == 0) return false;
     kpke_decrypt(dk_pke, c, g_in, kern);                     // Step 5.
     std::memcpy(g_in + 32, h, 32);
     hash_g(g_in, 64, k_r);                                   // Step 6.
-    hash_j(z, {c, kCtBytes}, k_bar);                         // Step 7.
     NttVec<K> t_hat;
     for (int i = 0; i < K; ++i) kern.byte_decode12(t_hat.c[i], ek + 384 * i);
-    kpke_encrypt(t_hat, ek + 384 * K, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
+    kpke_encrypt(t_hat, a_hat_t, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
     // Steps 9-11, in constant time: K' unless c != c', then K_bar.
     const uint8_t equal = ct::mask_bytes_eq({c, kCtBytes}, c_prime);
     std::memcpy(k_out, k_bar, 32);
     ct::cmov_bytes({k_out, 32}, {k_r, 32}, equal);
+    return true;
   }
 
   // FIPS 203, s7.3: H(ek) stored in dk matches the ek stored in dk. H(ek) is public (ek is).
@@ -425,16 +418,15 @@ Result<SharedSecret> Kem<P>::decaps(std::span<const uint8_t> seed, std::span<con
   EncapsulationKey ek;
   Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
   SharedSecret k;
-  Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data());
+  (void)Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data(), false);
   return k;
 }
 
 template <const Params& P>
 Result<SharedSecret> Kem<P>::decaps_expanded(std::span<const uint8_t> dk, std::span<const uint8_t> ct) noexcept {
   if (dk.size() != dk_bytes || ct.size() != ct_bytes) return Error::invalid_length;
-  if (!Scheme<P>::dk_hash_ok(dk.data())) return Error::invalid_key;  // s7.3.
   SharedSecret k;
-  Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data());
+  if (!Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data(), true)) return Error::invalid_key;  // s7.3.
   return k;
 }
 

@@ -226,10 +226,23 @@ void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept {
   }
 }
 
-// FIPS 203, Algorithm 7 (SampleNTT), steps 4-15. Public data: branches are fine.
+// FIPS 203, Algorithm 7 (SampleNTT), steps 4-15. Public data, but its accept/reject pattern
+// is random, so branching on it mispredicts about once per five candidates: while two more
+// outputs fit, each candidate is stored unconditionally and the count advances by the
+// comparison (a rejected one is overwritten by the next; kernels.hpp allows writes between
+// the count and len). The last output goes through the plain loop.
 unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
                      unsigned buflen) noexcept {
   unsigned pos = 0;
+  while (ctr + 2 <= len && pos + 3 <= buflen) {
+    const unsigned d1 = (buf[pos] | static_cast<unsigned>(buf[pos + 1]) << 8) & 0xFFF;   // Step 7.
+    const unsigned d2 = (buf[pos + 1] >> 4) | static_cast<unsigned>(buf[pos + 2]) << 4;  // Step 8.
+    pos += 3;
+    r[ctr] = static_cast<std::int16_t>(d1);
+    ctr += static_cast<unsigned>(d1 < static_cast<unsigned>(kQ));
+    r[ctr] = static_cast<std::int16_t>(d2);
+    ctr += static_cast<unsigned>(d2 < static_cast<unsigned>(kQ));
+  }
   while (ctr < len && pos + 3 <= buflen) {
     const unsigned d1 = (buf[pos] | static_cast<unsigned>(buf[pos + 1]) << 8) & 0xFFF;   // Step 7.
     const unsigned d2 = (buf[pos + 1] >> 4) | static_cast<unsigned>(buf[pos + 2]) << 4;  // Step 8.

@@ -1,0 +1,11 @@
+// ML-KEM AVX2 kernels (the shared 256-bit code in x86_simd.inc, built with -mavx2 -mbmi2).
+#include "mlkem/field.hpp"
+#include "mlkem/kernels.hpp"
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace tessera::mlkem::avx2 {
+#include "mlkem/kernels/x86_simd.inc"
+}  // namespace tessera::mlkem::avx2

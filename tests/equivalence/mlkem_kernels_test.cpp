@@ -1,0 +1,304 @@
+// ML-KEM kernels (src/mlkem/kernels.hpp): every kernel of every backend the host has, against
+// the portable kernel, on boundary inputs (the extremes of each documented input bound, all
+// zero, alternating signs) and random inputs within the bounds. The SIMD kernels are meant to
+// be bit-for-bit equal to the portable ones, so outputs are compared exactly; the documented
+// output bounds are checked too. Exhaustive where the input space is small: reduce and tomont
+// on every int16, Compress_d on every x in [0, q). Backends this build or CPU lacks are
+// SKIPPED with the reason.
+#include <tessera/backend.hpp>
+
+#include "mlkem/kernels.hpp"
+#include "support/backends.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace tessera::test {
+namespace {
+
+using mlkem::Kernels;
+using mlkem::kQ;
+using Poly = std::array<std::int16_t, 256>;
+
+class MlKemKernelEquivalence : public PerBackend {
+ protected:
+  const Kernels& simd() const { return mlkem::kernels_for(GetParam()); }
+  const Kernels& ref() const { return mlkem::kernels_for(Backend::portable); }
+  std::mt19937_64 rng{0x4D4C4B454D};
+
+  Poly random_poly(int lo, int hi) {  // uniform in [lo, hi]
+    std::uniform_int_distribution<int> d(lo, hi);
+    Poly p;
+    for (auto& x : p) x = static_cast<std::int16_t>(d(rng));
+    return p;
+  }
+  // Boundary polynomials for inputs bounded by |a| <= m (or [0, m] when nonneg).
+  static std::vector<Poly> boundary_polys(int m, bool nonneg) {
+    std::vector<Poly> v;
+    Poly p;
+    p.fill(0);
+    v.push_back(p);
+    p.fill(static_cast<std::int16_t>(m));
+    v.push_back(p);
+    if (!nonneg) {
+      p.fill(static_cast<std::int16_t>(-m));
+      v.push_back(p);
+      for (int i = 0; i < 256; ++i) p[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(i % 2 ? -m : m);
+      v.push_back(p);
+    } else {
+      for (int i = 0; i < 256; ++i) p[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(i % 2 ? 0 : m);
+      v.push_back(p);
+    }
+    for (int i = 0; i < 256; ++i) p[static_cast<std::size_t>(i)] = static_cast<std::int16_t>((i * 37) % (m + 1));
+    v.push_back(p);
+    return v;
+  }
+  std::vector<std::uint8_t> random_bytes(std::size_t n) {
+    std::vector<std::uint8_t> b(n);
+    for (auto& x : b) x = static_cast<std::uint8_t>(rng());
+    return b;
+  }
+};
+
+void expect_bound(const Poly& p, int lo, int hi) {
+  for (auto x : p) {
+    ASSERT_GE(x, lo);
+    ASSERT_LE(x, hi);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, Ntt) {
+  auto inputs = boundary_polys(kQ - 1, false);
+  for (int i = 0; i < 2000; ++i) inputs.push_back(random_poly(-(kQ - 1), kQ - 1));
+  for (const auto& in : inputs) {
+    Poly a = in, b = in;
+    ref().ntt(a.data());
+    simd().ntt(b.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, -8 * kQ + 1, 8 * kQ - 1);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, InvNtt) {
+  auto inputs = boundary_polys((1 << 14) - 1, false);
+  for (int i = 0; i < 2000; ++i) inputs.push_back(random_poly(-(1 << 14) + 1, (1 << 14) - 1));
+  for (const auto& in : inputs) {
+    Poly a = in, b = in;
+    ref().invntt(a.data());
+    simd().invntt(b.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, -kQ + 1, kQ - 1);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, MulcacheAndBasemulAcc) {
+  for (int k = 2; k <= 4; ++k) {
+    for (int t = 0; t < 600; ++t) {
+      std::vector<std::int16_t> a(256 * k), b(256 * k);
+      for (int p = 0; p < k; ++p) {
+        Poly pa, pb;
+        if (t < 4) {  // boundaries: the extremes of both bounds, with both signs
+          pa.fill(static_cast<std::int16_t>(t % 2 ? 4095 : -4095));
+          pb.fill(static_cast<std::int16_t>(t / 2 ? kQ - 1 : -(kQ - 1)));
+        } else {
+          pa = random_poly(-4095, 4095);
+          pb = random_poly(-(kQ - 1), kQ - 1);
+        }
+        std::copy(pa.begin(), pa.end(), a.begin() + 256 * p);
+        std::copy(pb.begin(), pb.end(), b.begin() + 256 * p);
+      }
+      std::vector<std::int16_t> cr(128 * k), cs(128 * k);
+      for (int p = 0; p < k; ++p) {
+        ref().mulcache(cr.data() + 128 * p, b.data() + 256 * p);
+        simd().mulcache(cs.data() + 128 * p, b.data() + 256 * p);
+      }
+      ASSERT_EQ(cr, cs);
+      for (auto x : cs) ASSERT_LT(x < 0 ? -x : x, kQ);
+      if (t < 4) std::fill(cs.begin(), cs.end(), static_cast<std::int16_t>(t % 3 ? kQ - 1 : -(kQ - 1)));
+      Poly r1, r2;
+      ref().basemul_acc(r1.data(), a.data(), b.data(), cs.data(), k);
+      simd().basemul_acc(r2.data(), a.data(), b.data(), cs.data(), k);
+      ASSERT_EQ(r1, r2) << "k = " << k << ", case " << t;
+      expect_bound(r2, -kQ + 1, kQ - 1);
+    }
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, ReduceAndTomontExhaustive) {
+  for (int base = -32768; base < 32768; base += 256) {
+    Poly in;
+    for (int i = 0; i < 256; ++i) in[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(base + i);
+    Poly a = in, b = in;
+    ref().reduce(a.data());
+    simd().reduce(b.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, 0, kQ - 1);
+    a = in;
+    b = in;
+    ref().tomont(a.data());
+    simd().tomont(b.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, -kQ + 1, kQ - 1);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, Cbd) {
+  for (int t = 0; t < 1000; ++t) {
+    auto buf = random_bytes(192);
+    if (t == 0) std::fill(buf.begin(), buf.end(), 0);
+    if (t == 1) std::fill(buf.begin(), buf.end(), 0xFF);
+    if (t == 2) std::fill(buf.begin(), buf.end(), 0x0F);
+    if (t == 3) std::fill(buf.begin(), buf.end(), 0xF0);
+    Poly a, b;
+    ref().cbd2(a.data(), buf.data());
+    simd().cbd2(b.data(), buf.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, -2, 2);
+    ref().cbd3(a.data(), buf.data());
+    simd().cbd3(b.data(), buf.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, -3, 3);
+  }
+}
+
+// Candidates d1, d2 packed as FIPS 203, Algorithm 7, steps 7-8 read them.
+void put_candidates(std::uint8_t* p, unsigned d1, unsigned d2) {
+  p[0] = static_cast<std::uint8_t>(d1);
+  p[1] = static_cast<std::uint8_t>((d1 >> 8) | (d2 << 4));
+  p[2] = static_cast<std::uint8_t>(d2 >> 4);
+}
+
+TEST_P(MlKemKernelEquivalence, RejUniform) {
+  const unsigned lens[] = {0, 3, 21, 24, 27, 48, 168, 171, 336, 504, 510};
+  for (int t = 0; t < 400; ++t) {
+    for (unsigned buflen : lens) {
+      auto buf = random_bytes(buflen);
+      const int kind = t % 5;
+      for (unsigned i = 0; i + 3 <= buflen; i += 3) {
+        if (kind == 1) put_candidates(&buf[i], kQ - 1, kQ);            // accept, reject
+        if (kind == 2) put_candidates(&buf[i], kQ, 0xFFF);             // all rejected
+        if (kind == 3) put_candidates(&buf[i], 0, (i / 3) % 3329);     // all accepted
+      }
+      const unsigned ctrs[] = {0, 1, 100, 239, 240, 241, 250, 255, 256};
+      for (unsigned ctr : ctrs) {
+        for (unsigned len : {256u, 255u, 17u}) {
+          if (ctr > len) continue;
+          Poly a, b;
+          a.fill(-1);
+          b.fill(-1);
+          const unsigned na = ref().rej_uniform(a.data(), ctr, len, buf.data(), buflen);
+          const unsigned nb = simd().rej_uniform(b.data(), ctr, len, buf.data(), buflen);
+          ASSERT_EQ(na, nb) << "buflen " << buflen << " ctr " << ctr << " len " << len;
+          // Outputs up to the count agree; nothing at or past len is written (entries between
+          // the count and len are scratch space, see kernels.hpp).
+          ASSERT_TRUE(std::equal(a.begin(), a.begin() + nb, b.begin())) << "buflen " << buflen << " ctr " << ctr;
+          for (unsigned i = len; i < 256; ++i) ASSERT_EQ(b[i], -1) << "write past len at " << i;
+        }
+      }
+    }
+  }
+}
+
+// Polynomials holding every x in [0, q) once (13 of them), then random ones.
+std::vector<Poly> all_residues() {
+  std::vector<Poly> v;
+  for (int base = 0; base < kQ; base += 256) {
+    Poly p;
+    for (int i = 0; i < 256; ++i) p[static_cast<std::size_t>(i)] = static_cast<std::int16_t>((base + i) % kQ);
+    v.push_back(p);
+  }
+  return v;
+}
+
+template <std::size_t Bytes>
+void check_compress(const std::vector<Poly>& inputs, void (*r)(std::uint8_t*, const std::int16_t*) noexcept,
+                    void (*s)(std::uint8_t*, const std::int16_t*) noexcept) {
+  for (const auto& in : inputs) {
+    std::array<std::uint8_t, Bytes> a{}, b{};
+    r(a.data(), in.data());
+    s(b.data(), in.data());
+    ASSERT_EQ(a, b);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, CompressAllResidues) {
+  auto inputs = all_residues();
+  for (int i = 0; i < 200; ++i) inputs.push_back(random_poly(0, kQ - 1));
+  inputs.push_back(boundary_polys(kQ - 1, true)[1]);
+  check_compress<32>(inputs, ref().compress_d1, simd().compress_d1);
+  check_compress<128>(inputs, ref().compress_d4, simd().compress_d4);
+  check_compress<160>(inputs, ref().compress_d5, simd().compress_d5);
+  check_compress<320>(inputs, ref().compress_d10, simd().compress_d10);
+  check_compress<352>(inputs, ref().compress_d11, simd().compress_d11);
+}
+
+template <std::size_t Bytes>
+void check_decompress(std::mt19937_64& rng, void (*r)(std::int16_t*, const std::uint8_t*) noexcept,
+                      void (*s)(std::int16_t*, const std::uint8_t*) noexcept) {
+  for (int t = 0; t < 500; ++t) {
+    std::array<std::uint8_t, Bytes> in;
+    for (auto& x : in) x = static_cast<std::uint8_t>(t == 0 ? 0 : t == 1 ? 0xFF : rng());
+    Poly a, b;
+    r(a.data(), in.data());
+    s(b.data(), in.data());
+    ASSERT_EQ(a, b);
+    expect_bound(b, 0, kQ - 1);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, Decompress) {
+  check_decompress<32>(rng, ref().decompress_d1, simd().decompress_d1);
+  check_decompress<128>(rng, ref().decompress_d4, simd().decompress_d4);
+  check_decompress<160>(rng, ref().decompress_d5, simd().decompress_d5);
+  check_decompress<320>(rng, ref().decompress_d10, simd().decompress_d10);
+  check_decompress<352>(rng, ref().decompress_d11, simd().decompress_d11);
+}
+
+TEST_P(MlKemKernelEquivalence, ByteEncodeDecode12) {
+  auto inputs = boundary_polys(4095, true);
+  for (int i = 0; i < 500; ++i) inputs.push_back(random_poly(0, 4095));
+  for (const auto& in : inputs) {
+    std::array<std::uint8_t, 384> a{}, b{};
+    ref().byte_encode12(a.data(), in.data());
+    simd().byte_encode12(b.data(), in.data());
+    ASSERT_EQ(a, b);
+    Poly da, db;
+    ref().byte_decode12(da.data(), a.data());
+    simd().byte_decode12(db.data(), a.data());
+    ASSERT_EQ(da, db);
+    ASSERT_EQ(db, in);
+  }
+  for (int t = 0; t < 500; ++t) {
+    auto bytes = random_bytes(384);
+    Poly da, db;
+    ref().byte_decode12(da.data(), bytes.data());
+    simd().byte_decode12(db.data(), bytes.data());
+    ASSERT_EQ(da, db);
+  }
+}
+
+// Unaligned polynomials: the interface does not promise 32-byte alignment.
+TEST_P(MlKemKernelEquivalence, UnalignedBuffers) {
+  alignas(32) std::int16_t buf_a[256 + 8], buf_b[256 + 8];
+  Poly in = random_poly(-(kQ - 1), kQ - 1);
+  std::copy(in.begin(), in.end(), buf_a + 1);
+  std::copy(in.begin(), in.end(), buf_b + 1);
+  ref().ntt(buf_a + 1);
+  simd().ntt(buf_b + 1);
+  ref().invntt(buf_a + 1);
+  simd().invntt(buf_b + 1);
+  ref().reduce(buf_a + 1);
+  simd().reduce(buf_b + 1);
+  EXPECT_TRUE(std::equal(buf_a + 1, buf_a + 257, buf_b + 1));
+}
+
+TESSERA_INSTANTIATE_PER_BACKEND(MlKemKernelEquivalence);
+
+}  // namespace
+}  // namespace tessera::test
