@@ -10,6 +10,7 @@
 #include "tessera_config.hpp"
 
 #include <cstring>
+#include <new>
 
 namespace tessera::aes {
 
@@ -116,7 +117,7 @@ Result<void> Aes::set_key(std::span<const std::uint8_t> key) noexcept {
   clear();
   if (aes::rounds_for_key_bytes(key.size()) == 0) return Error::invalid_length;
   const aes::Kernels& k = aes::kernels();
-  auto& rk = *reinterpret_cast<aes::RoundKeys*>(schedule_);
+  auto& rk = *::new (static_cast<void*>(schedule_)) aes::RoundKeys;  // trivial: no init
   k.expand_key(rk, key.data(), key.size());
   kernels_ = &k;
   rounds_ = rk.rounds;

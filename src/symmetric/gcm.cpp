@@ -10,6 +10,7 @@
 #include "tessera_config.hpp"
 
 #include <cstring>
+#include <new>
 
 namespace tessera::gcm {
 namespace {
@@ -223,7 +224,7 @@ void AesGcm::clear() noexcept {
 Result<void> AesGcm::set_key(std::span<const std::uint8_t> key) noexcept {
   clear();
   if (aes::rounds_for_key_bytes(key.size()) == 0) return Error::invalid_length;
-  auto* ctx = reinterpret_cast<gcm::Context*>(storage_);
+  auto* ctx = ::new (static_cast<void*>(storage_)) gcm::Context;  // trivial: no init
   gcm::init(*ctx, gcm::kernels(), key.data(), key.size());
   impl_ = ctx;
   return {};
