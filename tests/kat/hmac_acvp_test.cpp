@@ -3,45 +3,32 @@
 #include <tessera/backend.hpp>
 #include <tessera/hmac.hpp>
 
+#include "support/acvp.hpp"
 #include "support/hex.hpp"
 #include "support/vectors.hpp"
 
 #include <gtest/gtest.h>
 
 #include <array>
-#include <optional>
 #include <string>
-#include <tuple>
 
 namespace tessera::test {
 namespace {
 
-std::size_t as_size(const nlohmann::json& v) {
-  return v.is_string() ? std::stoull(v.get<std::string>()) : v.get<std::size_t>();
-}
-
 const char* const kFolders[] = {"HMAC-SHA2-256-1.0", "HMAC-SHA2-256-2.0"};
 
-class HmacAcvp : public ::testing::TestWithParam<std::tuple<Backend, int>> {
- protected:
-  void SetUp() override {
-    auto forced = BackendOverride::force(std::get<0>(GetParam()));
-    if (!forced) GTEST_SKIP() << "backend " << backend_name(std::get<0>(GetParam())) << " is not available on this CPU/build";
-    override_.emplace(std::move(*forced));
-  }
-  std::optional<BackendOverride> override_;
-};
+class HmacAcvp : public PerBackendAndSet {};
 
 TEST_P(HmacAcvp, Sha256) {
-  const char* folder = kFolders[std::get<1>(GetParam())];
+  const char* folder = kFolders[set_index()];
   TESSERA_LOAD_ACVP_OR_SKIP(j, folder, "internalProjection.json");
   std::size_t checked = 0;
   for (const auto& g : j.at("testGroups")) {
     ASSERT_EQ(g.at("testType"), "AFT");
     for (const auto& t : g.at("tests")) {
-      const std::size_t key_bits = as_size(t.contains("keyLen") ? t.at("keyLen") : g.at("keyLen"));
-      const std::size_t msg_bits = as_size(t.contains("msgLen") ? t.at("msgLen") : g.at("msgLen"));
-      const std::size_t mac_bits = as_size(t.contains("macLen") ? t.at("macLen") : g.at("macLen"));
+      const std::size_t key_bits = acvp_size(t.contains("keyLen") ? t.at("keyLen") : g.at("keyLen"));
+      const std::size_t msg_bits = acvp_size(t.contains("msgLen") ? t.at("msgLen") : g.at("msgLen"));
+      const std::size_t mac_bits = acvp_size(t.contains("macLen") ? t.at("macLen") : g.at("macLen"));
       ASSERT_EQ(key_bits % 8 + msg_bits % 8 + mac_bits % 8, 0u) << "bit-oriented lengths, tcId " << t.at("tcId");
       Bytes key = from_hex(t.at("key").get<std::string>());
       Bytes msg = from_hex(t.at("msg").get<std::string>());
@@ -66,10 +53,7 @@ TEST_P(HmacAcvp, Sha256) {
 }
 
 std::string param_name(const ::testing::TestParamInfo<HmacAcvp::ParamType>& info) {
-  std::string name = std::string(kFolders[std::get<1>(info.param)]) + "_" +
-                     std::string(backend_name(std::get<0>(info.param)));
-  for (char& c : name) if (c == '-' || c == '.') c = '_';
-  return name;
+  return vector_set_param_name(kFolders[std::get<1>(info.param)], std::get<0>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(Vectors, HmacAcvp,

@@ -4,16 +4,14 @@
 #include <tessera/backend.hpp>
 #include <tessera/sha2.hpp>
 
+#include "support/acvp.hpp"
 #include "support/hex.hpp"
 #include "support/vectors.hpp"
 
 #include <gtest/gtest.h>
 
 #include <array>
-#include <cstdlib>
-#include <optional>
 #include <string>
-#include <tuple>
 
 namespace tessera::test {
 namespace {
@@ -41,20 +39,11 @@ constexpr Algo kAlgos[] = {
     {"SHA2-384-1.0", digest_repeated<Sha384>},         {"SHA2-512-1.0", digest_repeated<Sha512>},
     {"SHA2-512-224-1.0", digest_repeated<Sha512_224>}, {"SHA2-512-256-1.0", digest_repeated<Sha512_256>}};
 
-std::size_t as_size(const nlohmann::json& v) {
-  return v.is_string() ? std::stoull(v.get<std::string>()) : v.get<std::size_t>();
-}
 Bytes hash(const Algo& a, const Bytes& m) { return a.hash(m, m.size()); }
 
-class Sha2Acvp : public ::testing::TestWithParam<std::tuple<Backend, int>> {
+class Sha2Acvp : public PerBackendAndSet {
  protected:
-  void SetUp() override {
-    auto forced = BackendOverride::force(std::get<0>(GetParam()));
-    if (!forced) GTEST_SKIP() << "backend " << backend_name(std::get<0>(GetParam())) << " is not available on this CPU/build";
-    override_.emplace(std::move(*forced));
-  }
-  const Algo& algo() const { return kAlgos[std::get<1>(GetParam())]; }
-  std::optional<BackendOverride> override_;
+  const Algo& algo() const { return kAlgos[set_index()]; }
 };
 
 TEST_P(Sha2Acvp, Functional) {
@@ -64,7 +53,7 @@ TEST_P(Sha2Acvp, Functional) {
   for (const auto& g : j.at("testGroups")) {
     if (g.at("testType") != "AFT") continue;
     for (const auto& t : g.at("tests")) {
-      const std::size_t len = as_size(t.at("len"));
+      const std::size_t len = acvp_size(t.at("len"));
       ASSERT_EQ(len % 8, 0u) << "bit-oriented message: unsupported, tcId " << t.at("tcId");
       Bytes msg = from_hex(t.at("msg").get<std::string>());
       msg.resize(len / 8);  // len 0 comes with msg "00"
@@ -88,7 +77,7 @@ TEST_P(Sha2Acvp, MonteCarlo) {
     ASSERT_TRUE(version == "standard" || version == "alternate") << version;
     for (const auto& t : g.at("tests")) {
       Bytes seed = from_hex(t.at("msg").get<std::string>());
-      const std::size_t seed_len = as_size(t.at("len")) / 8;
+      const std::size_t seed_len = acvp_size(t.at("len")) / 8;
       seed.resize(seed_len);
       for (const auto& expected : t.at("resultsArray")) {
         Bytes a_ = seed, b_ = seed, c_ = seed, md;
@@ -113,50 +102,19 @@ TEST_P(Sha2Acvp, MonteCarlo) {
 
 // Large-data tests: the content repeated up to fullLength bits (1 to 8 GiB). The 1 GiB
 // cases always run; the larger ones only with TESSERA_SLOW_TESTS=1.
-void run_large_data(const Algo& a, const nlohmann::json& j, bool want_large, std::size_t* checked) {
-  constexpr std::size_t kOneGiBBits = std::size_t{8} << 30;
-  for (const auto& g : j.at("testGroups")) {
-    if (g.at("testType") != "LDT") continue;
-    for (const auto& t : g.at("tests")) {
-      const auto& lm = t.at("largeMsg");
-      const std::size_t full_bits = as_size(lm.at("fullLength"));
-      if ((full_bits > kOneGiBBits) != want_large) continue;
-      ASSERT_EQ(lm.at("expansionTechnique"), "repeating");
-      const Bytes content = from_hex(lm.at("content").get<std::string>());
-      ASSERT_EQ(as_size(lm.at("contentLength")), 8 * content.size());
-      ASSERT_EQ(full_bits % (8 * content.size()), 0u);
-      Bytes chunk;
-      while (chunk.size() < (std::size_t{1} << 20)) chunk.insert(chunk.end(), content.begin(), content.end());
-      ASSERT_EQ(to_hex(a.hash(chunk, full_bits / 8)), t.at("md").get<std::string>())
-          << a.folder << " LDT tcId " << t.at("tcId");
-      ++*checked;
-    }
+void large_data(const Algo& a, bool want_large) {
+  if (want_large && !slow_tests_enabled()) GTEST_SKIP() << "2-8 GiB inputs: set TESSERA_SLOW_TESTS=1 to run";
+  TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
+  if (run_large_data_tests(j, want_large, a.folder, a.hash) == 0) {
+    GTEST_SKIP() << a.folder << " has no large-data case of this size";
   }
 }
 
-TEST_P(Sha2Acvp, LargeData1GiB) {
-  const Algo& a = algo();
-  TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
-  std::size_t checked = 0;
-  run_large_data(a, j, false, &checked);
-  if (checked == 0) GTEST_SKIP() << a.folder << " has no 1 GiB large-data case";
-}
-
-TEST_P(Sha2Acvp, LargeDataOver1GiB) {
-  const Algo& a = algo();
-  const char* slow = std::getenv("TESSERA_SLOW_TESTS");
-  if (slow == nullptr || std::string(slow) != "1") GTEST_SKIP() << "2-8 GiB inputs: set TESSERA_SLOW_TESTS=1 to run";
-  TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
-  std::size_t checked = 0;
-  run_large_data(a, j, true, &checked);
-  if (checked == 0) GTEST_SKIP() << a.folder << " has no large-data case over 1 GiB";
-}
+TEST_P(Sha2Acvp, LargeData1GiB) { large_data(algo(), false); }
+TEST_P(Sha2Acvp, LargeDataOver1GiB) { large_data(algo(), true); }
 
 std::string param_name(const ::testing::TestParamInfo<Sha2Acvp::ParamType>& info) {
-  std::string name = std::string(kAlgos[std::get<1>(info.param)].folder) + "_" +
-                     std::string(backend_name(std::get<0>(info.param)));
-  for (char& c : name) if (c == '-' || c == '.') c = '_';
-  return name;
+  return vector_set_param_name(kAlgos[std::get<1>(info.param)].folder, std::get<0>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(Vectors, Sha2Acvp,

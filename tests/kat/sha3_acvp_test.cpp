@@ -4,16 +4,13 @@
 #include <tessera/backend.hpp>
 #include <tessera/sha3.hpp>
 
+#include "support/acvp.hpp"
 #include "support/hex.hpp"
 #include "support/vectors.hpp"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <optional>
 #include <string>
-#include <tuple>
-#include <vector>
 
 namespace tessera::test {
 namespace {
@@ -28,10 +25,6 @@ constexpr Algo kAlgos[] = {
     {"SHA3-224-2.0", 144, 0x06, 224}, {"SHA3-256-2.0", 136, 0x06, 256},
     {"SHA3-384-2.0", 104, 0x06, 384}, {"SHA3-512-2.0", 72, 0x06, 512},
     {"SHAKE-128-FIPS202", 168, 0x1F, 0}, {"SHAKE-256-FIPS202", 136, 0x1F, 0}};
-
-std::size_t as_size(const nlohmann::json& v) {
-  return v.is_string() ? std::stoull(v.get<std::string>()) : v.get<std::size_t>();
-}
 
 // Hashes the first msg_bits bits of msg and returns out_bits bits, in ACVP's layout.
 Bytes keccak(const Algo& a, const Bytes& msg, std::size_t msg_bits, std::size_t out_bits) {
@@ -51,19 +44,13 @@ Bytes keccak(const Algo& a, const Bytes& msg, std::size_t msg_bits, std::size_t 
   return out;
 }
 
-class Sha3Acvp : public ::testing::TestWithParam<std::tuple<Backend, int>> {
+class Sha3Acvp : public PerBackendAndSet {
  protected:
-  void SetUp() override {
-    auto forced = BackendOverride::force(std::get<0>(GetParam()));
-    if (!forced) GTEST_SKIP() << "backend " << backend_name(std::get<0>(GetParam())) << " is not available on this CPU/build";
-    override_.emplace(std::move(*forced));
-  }
-  const Algo& algo() const { return kAlgos[std::get<1>(GetParam())]; }
-  std::optional<BackendOverride> override_;
+  const Algo& algo() const { return kAlgos[set_index()]; }
 };
 
 std::size_t out_bits_of(const Algo& a, const nlohmann::json& t) {
-  return a.digest_bits != 0 ? a.digest_bits : as_size(t.at("outLen"));
+  return a.digest_bits != 0 ? a.digest_bits : acvp_size(t.at("outLen"));
 }
 
 TEST_P(Sha3Acvp, FunctionalAndVariableOutput) {
@@ -75,7 +62,7 @@ TEST_P(Sha3Acvp, FunctionalAndVariableOutput) {
     if (type != "AFT" && type != "VOT") continue;
     for (const auto& t : g.at("tests")) {
       const Bytes msg = from_hex(t.at("msg").get<std::string>());
-      const Bytes got = keccak(a, msg, as_size(t.at("len")), out_bits_of(a, t));
+      const Bytes got = keccak(a, msg, acvp_size(t.at("len")), out_bits_of(a, t));
       ASSERT_EQ(to_hex(got), t.at("md").get<std::string>()) << a.folder << " tcId " << t.at("tcId");
       ++checked;
     }
@@ -105,7 +92,7 @@ TEST_P(Sha3Acvp, MonteCarlo) {
           ++checked;
         }
       } else {
-        const std::size_t min_bytes = as_size(g.at("minOutLen")) / 8, max_bytes = as_size(g.at("maxOutLen")) / 8;
+        const std::size_t min_bytes = acvp_size(g.at("minOutLen")) / 8, max_bytes = acvp_size(g.at("maxOutLen")) / 8;
         const std::size_t range = max_bytes - min_bytes + 1;
         std::size_t out_bytes = max_bytes;
         for (const auto& expected : t.at("resultsArray")) {
@@ -127,60 +114,32 @@ TEST_P(Sha3Acvp, MonteCarlo) {
 
 // Large-data tests: the content repeated up to fullLength bits (1 to 8 GiB). The 1 GiB
 // cases always run; the larger ones only with TESSERA_SLOW_TESTS=1.
-void run_large_data(const Algo& a, const nlohmann::json& j, bool want_large, std::size_t* checked) {
-  constexpr std::size_t kOneGiBBits = std::size_t{8} << 30;
-  for (const auto& g : j.at("testGroups")) {
-    if (g.at("testType") != "LDT") continue;
-    for (const auto& t : g.at("tests")) {
-      const auto& lm = t.at("largeMsg");
-      const std::size_t full_bits = as_size(lm.at("fullLength"));
-      if ((full_bits > kOneGiBBits) != want_large) continue;
-      ASSERT_EQ(lm.at("expansionTechnique"), "repeating");
-      const Bytes content = from_hex(lm.at("content").get<std::string>());
-      ASSERT_EQ(as_size(lm.at("contentLength")), 8 * content.size());
-      ASSERT_EQ(full_bits % (8 * content.size()), 0u);
-      Bytes chunk;
-      while (chunk.size() < (std::size_t{1} << 20)) chunk.insert(chunk.end(), content.begin(), content.end());
-      detail::KeccakSponge s(a.rate_bytes, a.domain);
-      std::size_t left = full_bits / 8;
-      while (left > 0) {
-        const std::size_t n = left < chunk.size() ? left : chunk.size();
-        s.absorb(std::span(chunk.data(), n));
-        left -= n;
-      }
-      Bytes out(a.digest_bits / 8);
-      s.squeeze(out);
-      ASSERT_EQ(to_hex(out), t.at("md").get<std::string>()) << a.folder << " LDT tcId " << t.at("tcId");
-      ++*checked;
-    }
+Bytes absorb_repeated(const Algo& a, const Bytes& chunk, std::size_t total) {
+  detail::KeccakSponge s(a.rate_bytes, a.domain);
+  while (total > 0) {
+    const std::size_t n = total < chunk.size() ? total : chunk.size();
+    s.absorb(std::span(chunk.data(), n));
+    total -= n;
   }
+  Bytes out(a.digest_bits / 8);
+  s.squeeze(out);
+  return out;
 }
 
-TEST_P(Sha3Acvp, LargeData1GiB) {
-  const Algo& a = algo();
+void large_data(const Algo& a, bool want_large) {
   if (a.digest_bits == 0) GTEST_SKIP() << "ACVP has no large-data test for SHAKE";
+  if (want_large && !slow_tests_enabled()) GTEST_SKIP() << "2-8 GiB inputs: set TESSERA_SLOW_TESTS=1 to run";
   TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
-  std::size_t checked = 0;
-  run_large_data(a, j, false, &checked);
-  if (checked == 0) GTEST_SKIP() << a.folder << " has no 1 GiB large-data case";
+  const std::size_t checked = run_large_data_tests(
+      j, want_large, a.folder, [&](const Bytes& chunk, std::size_t total) { return absorb_repeated(a, chunk, total); });
+  if (checked == 0) GTEST_SKIP() << a.folder << " has no large-data case of this size";
 }
 
-TEST_P(Sha3Acvp, LargeDataOver1GiB) {
-  const Algo& a = algo();
-  if (a.digest_bits == 0) GTEST_SKIP() << "ACVP has no large-data test for SHAKE";
-  const char* slow = std::getenv("TESSERA_SLOW_TESTS");
-  if (slow == nullptr || std::string(slow) != "1") GTEST_SKIP() << "2-8 GiB inputs: set TESSERA_SLOW_TESTS=1 to run";
-  TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
-  std::size_t checked = 0;
-  run_large_data(a, j, true, &checked);
-  if (checked == 0) GTEST_SKIP() << a.folder << " has no large-data case over 1 GiB";
-}
+TEST_P(Sha3Acvp, LargeData1GiB) { large_data(algo(), false); }
+TEST_P(Sha3Acvp, LargeDataOver1GiB) { large_data(algo(), true); }
 
 std::string param_name(const ::testing::TestParamInfo<Sha3Acvp::ParamType>& info) {
-  std::string name = std::string(kAlgos[std::get<1>(info.param)].folder) + "_" +
-                     std::string(backend_name(std::get<0>(info.param)));
-  for (char& c : name) if (c == '-' || c == '.') c = '_';
-  return name;
+  return vector_set_param_name(kAlgos[std::get<1>(info.param)].folder, std::get<0>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(Vectors, Sha3Acvp,
