@@ -1,0 +1,35 @@
+// Portable FrodoKEM kernels: plain C++ (the compiler's baseline vectorization only). The
+// oracle for the SIMD kernels (tests/equivalence/frodokem_kernels_test.cpp).
+#include "common/bytes.hpp"
+#include "frodokem/kernels.hpp"
+#include "frodokem/sample_impl.hpp"
+
+namespace tessera::frodokem::portable {
+
+void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
+                const std::uint16_t* st, std::size_t n) noexcept {
+  impl::mul_add_as(out, a, a_stride, nrows, st, n);
+}
+
+void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
+                const std::uint16_t* s, std::size_t s_stride, std::size_t n) noexcept {
+  impl::mul_add_sa(out, a, a_stride, nrows, s, s_stride, n);
+}
+
+void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept {
+  impl::sample(s, count, cdf, cdf_len);
+}
+
+void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept {
+  for (std::size_t l = 0; l < lanes; ++l)
+    for (int j = 0; j < 8; ++j) bytes::store_le64(out[j] + 8 * l, s.lanes[l][j]);
+}
+
+void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,
+               std::size_t n, std::size_t col0) noexcept {
+  impl::dot_lanes(acc, s.lanes, lanes, st, n, col0);
+}
+
+void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept { impl::dot_finish(out, acc); }
+
+}  // namespace tessera::frodokem::portable

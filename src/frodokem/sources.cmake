@@ -1,0 +1,9 @@
+# FrodoKEM and eFrodoKEM (all six parameter sets each). The SIMD kernel files get their own
+# flags and are only called when the CPU has the features (kernel table in kernels.cpp).
+list(APPEND TESSERA_SOURCES
+  frodokem/kernels.cpp
+  frodokem/kernels/portable.cpp
+  frodokem/frodokem.cpp)
+tessera_simd_sources(TESSERA_SOURCES
+  AVX2   frodokem/kernels/avx2.cpp
+  AVX512 frodokem/kernels/avx512.cpp)
