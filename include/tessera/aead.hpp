@@ -62,7 +62,7 @@ class TESSERA_API AesGcm {
                                   std::span<std::uint8_t> tag) const noexcept;
 
  private:
-  alignas(64) std::uint8_t storage_[1920] = {};
+  alignas(64) std::uint8_t storage_[2304] = {};
   const void* impl_ = nullptr;
 };
 

@@ -1,8 +1,8 @@
 // VAES + VPCLMULQDQ kernel (AVX-512: four blocks per zmm register). Compiled with the
 // AVX-512 flags plus -mvaes -mvpclmulqdq, and only called when the CPU has them (aes.cpp,
-// gcm.cpp). CTR works on 16 or 32 blocks per iteration; GHASH aggregates 16 products
-// with one reduction, using the powers H^16..H^1 laid out so that zmm m of
-// the 16 data blocks multiplies by key.h[4m..4m+3] (gcm.hpp).
+// gcm.cpp). GCM works on 32 blocks per iteration; GHASH aggregates the 32 products with
+// one reduction, using the powers H^32..H^1 laid out so that zmm m of the 32 data blocks
+// multiplies by key.h[4m..4m+3] (gcm.hpp).
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() as the unused merge source, which
 // its own -Wuninitialized / -Wmaybe-uninitialized then rejects.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -56,6 +56,22 @@ struct Counters {
     c = _mm512_add_epi32(c, four);
     return b;
   }
+  // The next 32 counter blocks. When the low counter byte (public) cannot overflow within
+  // them, they are formed in byte order by adding k to byte 15 (k << 24 in the last,
+  // little-endian, dword): one byte shuffle instead of eight.
+  void next32(__m512i b[8]) noexcept {
+    const auto low = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm512_castsi512_si128(c)));
+    if ((low & 0xFF) <= 256 - 32) {
+      const __m512i base = _mm512_shuffle_epi8(c, rev);
+      for (int j = 0; j < 8; ++j) {
+        b[j] = _mm512_add_epi32(base, _mm512_set_epi32(4 * j << 24, 0, 0, 0, 4 * j << 24, 0, 0, 0,
+                                                       4 * j << 24, 0, 0, 0, 4 * j << 24, 0, 0, 0));
+      }
+      c = _mm512_add_epi32(c, _mm512_slli_epi32(four, 3));
+    } else {
+      for (int j = 0; j < 8; ++j) b[j] = next();
+    }
+  }
   __m512i rev, c, four;
 };
 
@@ -88,11 +104,19 @@ struct Acc512 {
 
 // x = (x ^ d[0]) H^16 ^ ... ^ d[15] H for 16 reflected blocks in d[0..3].
 inline __m128i ghash16(const gcm::GhashKey& key, __m128i x, const __m512i* d) noexcept {
+  constexpr std::size_t o = gcm::kMaxPowers - 16;
+  Acc512 acc;
+  acc.mul_add(_mm512_xor_si512(d[0], _mm512_zextsi128_si512(x)), load512(key.h[o]), load512(key.k[o]));
+  for (int m = 1; m < 4; ++m) acc.mul_add(d[m], load512(key.h[o + 4 * m]), load512(key.k[o + 4 * m]));
+  return acc.reduce();
+}
+
+// The same for 32 blocks in d[0..7], with one reduction.
+inline __m128i ghash32(const gcm::GhashKey& key, __m128i x, const __m512i* d) noexcept {
+  static_assert(gcm::kMaxPowers == 32);
   Acc512 acc;
   acc.mul_add(_mm512_xor_si512(d[0], _mm512_zextsi128_si512(x)), load512(key.h[0]), load512(key.k[0]));
-  acc.mul_add(d[1], load512(key.h[4]), load512(key.k[4]));
-  acc.mul_add(d[2], load512(key.h[8]), load512(key.k[8]));
-  acc.mul_add(d[3], load512(key.h[12]), load512(key.k[12]));
+  for (int m = 1; m < 8; ++m) acc.mul_add(d[m], load512(key.h[4 * m]), load512(key.k[4 * m]));
   return acc.reduce();
 }
 
@@ -176,7 +200,7 @@ void ghash_vpclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t*
 namespace {
 
 // 32 blocks (eight zmm) per iteration keep enough AES rounds in flight to hide VAESENC
-// latency; GHASH hashes them as two aggregated groups of 16.
+// latency; GHASH hashes them with one reduction.
 template <bool Encrypt>
 void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[16],
                 std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
@@ -187,28 +211,30 @@ void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[
   Counters c(ctr);
   const std::size_t bulk = nblocks - nblocks % 32;
   advance(ctr, bulk);
-  // Encryption hashes each group of 32 ciphertext blocks during the next group's rounds.
+  // Encryption hashes each group of 32 ciphertext blocks after issuing the next group's
+  // rounds, so that GHASH (whose input is ready) overlaps the AES latency chains.
   __m512i d[8];
   for (std::size_t i = 0; i < bulk; i += 32, in += 512, out += 512) {
     __m512i b[8];
-    for (int j = 0; j < 8; ++j) b[j] = c.next();
-    if (!Encrypt || i != 0) {
-      if constexpr (!Encrypt) {
-        for (int j = 0; j < 8; ++j) d[j] = _mm512_shuffle_epi8(load512(in + 64 * j), rev);
-      }
-      x = ghash16(key, x, d);
-      x = ghash16(key, x, d + 4);
+    c.next32(b);
+    if constexpr (!Encrypt) {
+      for (int j = 0; j < 8; ++j) d[j] = _mm512_shuffle_epi8(load512(in + 64 * j), rev);
+      x = ghash32(key, x, d);
     }
     encrypt_n<8>(k, b);
     for (int j = 0; j < 8; ++j) {
       b[j] = _mm512_xor_si512(b[j], load512(in + 64 * j));
       store512(out + 64 * j, b[j]);
-      if constexpr (Encrypt) d[j] = _mm512_shuffle_epi8(b[j], rev);
+    }
+    if constexpr (Encrypt) {
+      if (i != 0) {
+        x = ghash32(key, x, d);
+      }
+      for (int j = 0; j < 8; ++j) d[j] = _mm512_shuffle_epi8(b[j], rev);
     }
   }
   if (Encrypt && bulk != 0) {
-    x = ghash16(key, x, d);
-    x = ghash16(key, x, d + 4);
+    x = ghash32(key, x, d);
   }
   x86::store(xi, _mm_shuffle_epi8(x, x86::byte_reverse_mask()));
   if (const std::size_t rest = nblocks - bulk; rest != 0) {

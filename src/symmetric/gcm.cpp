@@ -200,7 +200,7 @@ bool open(const Context& ctx, const std::uint8_t* iv, std::size_t iv_len, const 
 namespace tessera {
 namespace {
 
-static_assert(sizeof(gcm::Context) <= 1920);
+static_assert(sizeof(gcm::Context) <= 2304);
 static_assert(alignof(gcm::Context) <= 64);
 
 constexpr std::size_t kMaxGcmPlaintextBytes = (std::size_t{1} << 36) - 32;  // 2^39 - 256 bits

@@ -24,11 +24,11 @@
 
 namespace tessera::gcm {
 
-inline constexpr std::size_t kMaxPowers = 16;
+inline constexpr std::size_t kMaxPowers = 32;
 
-// Powers of the hash subkey: h[j] = reflected (H^(16-j) * z^-1) as {low 64 bits, high 64
-// bits} (the memory layout of an xmm register), so a kernel hashing n <= 16 blocks reads
-// the n powers it needs, highest first, contiguously from h[16 - n].
+// Powers of the hash subkey: h[j] = reflected (H^(32-j) * z^-1) as {low 64 bits, high 64
+// bits} (the memory layout of an xmm register), so a kernel hashing n <= 32 blocks reads
+// the n powers it needs, highest first, contiguously from h[32 - n].
 struct alignas(64) GhashKey {
   std::uint64_t h[kMaxPowers][2];
   // Karatsuba middle operands: k[j][0] = k[j][1] = h[j][0] ^ h[j][1].
@@ -37,7 +37,7 @@ struct alignas(64) GhashKey {
 
 struct Kernels {
   const aes::Kernels* aes;
-  // Computes the 16 powers from H = CIPH_K(0^128).
+  // Computes the powers from H = CIPH_K(0^128).
   void (*ghash_init)(GhashKey& key, const std::uint8_t h[16]) noexcept;
   // SP 800-38D, Algorithm 2 (GHASH_H), continued: for each block, xi = (xi ^ block) * H.
   // xi is a block in the standard byte order.

@@ -83,7 +83,7 @@ void ghash_init_portable(GhashKey& key, const std::uint8_t h[16]) noexcept {
   // H * z^-1 (gcm.hpp): shift left by one, and fold in z^-1 if v_127 (the z^0 term) is set.
   const std::uint64_t m = 0 - (v.hi >> 63);
   U128 hz{(v.lo << 1) ^ (m & 1), (v.hi << 1) ^ (v.lo >> 63) ^ (m & 0xC200000000000000ull)};
-  // h[15] = H, h[14] = H^2, ...: (a z^-1)(b z^-1) z = (ab) z^-1.
+  // h[31] = H, h[30] = H^2, ...: (a z^-1)(b z^-1) z = (ab) z^-1.
   U128 p = hz;
   for (int j = static_cast<int>(kMaxPowers) - 1; j >= 0; --j) {
     key.h[j][0] = p.lo;
