@@ -83,17 +83,14 @@ void ghash_init_portable(GhashKey& key, const std::uint8_t h[16]) noexcept {
   // H * z^-1 (gcm.hpp): shift left by one, and fold in z^-1 if v_127 (the z^0 term) is set.
   const std::uint64_t m = 0 - (v.hi >> 63);
   U128 hz{(v.lo << 1) ^ (m & 1), (v.hi << 1) ^ (v.lo >> 63) ^ (m & 0xC200000000000000ull)};
-  // h[31] = H, h[30] = H^2, ...: (a z^-1)(b z^-1) z = (ab) z^-1.
-  U128 p = hz;
-  for (int j = static_cast<int>(kMaxPowers) - 1; j >= 0; --j) {
-    key.h[j][0] = p.lo;
-    key.h[j][1] = p.hi;
-    key.k[j][0] = key.k[j][1] = p.lo ^ p.hi;
-    if (j > 0) p = gf_mul(p, hz);
-  }
+  // The portable kernel hashes one block at a time: only h[31] = H is needed (the wide
+  // kernels' higher powers are left zero).
+  for (std::size_t j = 0; j < kMaxPowers; ++j) key.h[j][0] = key.h[j][1] = key.k[j][0] = key.k[j][1] = 0;
+  key.h[kMaxPowers - 1][0] = hz.lo;
+  key.h[kMaxPowers - 1][1] = hz.hi;
+  key.k[kMaxPowers - 1][0] = key.k[kMaxPowers - 1][1] = hz.lo ^ hz.hi;
   secure_zero_object(v);
   secure_zero_object(hz);
-  secure_zero_object(p);
 }
 
 void ghash_portable(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,

@@ -82,9 +82,12 @@ void check_gcm(const gcm::Kernels& k) {
     gcm::Context a, b;
     gcm::init(a, p, key.data(), key.size());
     gcm::init(b, k, key.data(), key.size());
-    ASSERT_EQ(0, std::memcmp(&a.hkey, &b.hkey, sizeof a.hkey)) << k.name << " GHASH powers";
+    // The portable kernel keeps only H (h[kMaxPowers - 1]); the GHASH comparisons below
+    // exercise every power the SIMD kernels use.
+    ASSERT_EQ(0, std::memcmp(a.hkey.h[gcm::kMaxPowers - 1], b.hkey.h[gcm::kMaxPowers - 1], 16))
+        << k.name << " GHASH key";
     // GHASH alone.
-    for (std::size_t n = 0; n <= 40; ++n) {
+    for (std::size_t n = 0; n <= 70; ++n) {
       const Bytes in = random_bytes(rng, 16 * n);
       Bytes x1 = random_bytes(rng, 16), x2 = x1;
       p.ghash(a.hkey, x1.data(), in.data(), n);
@@ -92,7 +95,7 @@ void check_gcm(const gcm::Kernels& k) {
       ASSERT_EQ(x1, x2) << k.name << " GHASH, " << n << " blocks";
     }
     // Whole GCM (fused kernels) for lengths 0..600 and several AAD and IV lengths.
-    for (std::size_t len = 0; len <= 600; len += (len < 80 ? 1 : 13)) {
+    for (std::size_t len = 0; len <= 1200; len += (len < 80 ? 1 : 13)) {
       const std::size_t aad_len = (len * 7) % 70, iv_len = len % 5 == 0 ? 16 : 12;
       const Bytes pt = random_bytes(rng, len), aad = random_bytes(rng, aad_len), iv = random_bytes(rng, iv_len);
       Unaligned c1(len), c2(len);
