@@ -46,17 +46,25 @@ void KeccakSponge::reset() noexcept {
 }
 
 void KeccakSponge::absorb(std::span<const std::uint8_t> in) noexcept {
-  auto* const permute = keccak::kernels().f1600;
+  const keccak::Kernels& k = keccak::kernels();
   const std::uint8_t* p = in.data();
   std::size_t n = in.size();
   while (n > 0) {
+    // Whole blocks at a block boundary: one kernel call keeps the state in registers.
+    if (pos_ == 0 && n >= rate_ && rate_ % 8 == 0) {
+      const std::size_t nblocks = n / rate_;
+      k.absorb_blocks(state_, p, nblocks, rate_ / 8);
+      p += nblocks * rate_;
+      n -= nblocks * rate_;
+      continue;
+    }
     const std::size_t take = n < rate_ - pos_ ? n : rate_ - pos_;
     xor_bytes(state_, pos_, p, take);
     pos_ += take;
     p += take;
     n -= take;
     if (pos_ == rate_) {
-      permute(state_);
+      k.f1600(state_);
       pos_ = 0;
     }
   }
@@ -92,12 +100,20 @@ void KeccakSponge::absorb_final_bits(std::uint8_t bits, unsigned nbits) noexcept
 // Algorithm 8, steps 7-10.
 void KeccakSponge::squeeze(std::span<std::uint8_t> out) noexcept {
   if (!squeezing_) pad_and_switch();
-  auto* const permute = keccak::kernels().f1600;
+  const keccak::Kernels& k = keccak::kernels();
   std::uint8_t* p = out.data();
   std::size_t n = out.size();
   while (n > 0) {
     if (pos_ == rate_) {
-      permute(state_);
+      // Whole blocks: permute-and-write in one kernel call.
+      if (n >= rate_ && rate_ % 8 == 0) {
+        const std::size_t nblocks = n / rate_;
+        k.squeeze_blocks(state_, p, nblocks, rate_ / 8);
+        p += nblocks * rate_;
+        n -= nblocks * rate_;
+        continue;
+      }
+      k.f1600(state_);
       pos_ = 0;
     }
     const std::size_t take = n < rate_ - pos_ ? n : rate_ - pos_;

@@ -142,6 +142,53 @@ TEST_P(KeccakBackend, SingleStateMatchesPortable) { expect_single_matches(k().f1
 TEST_P(KeccakBackend, FourWayMatchesPortable) { expect_multi_matches<4>(k().f1600_x4, "f1600_x4"); }
 TEST_P(KeccakBackend, EightWayMatchesPortable) { expect_multi_matches<8>(k().f1600_x8, "f1600_x8"); }
 
+// absorb_blocks / squeeze_blocks against the sponge loop written with f1600_portable, for
+// the rates of SHA3-512/384/256/224 and SHAKE128 (9, 13, 17, 18, 21 lanes), the extremes
+// 1 and 25, and 0..6 blocks, from random and boundary states.
+using AbsorbFn = void (*)(std::uint64_t (&)[25], const std::uint8_t*, std::size_t, std::size_t) noexcept;
+using SqueezeFn = void (*)(std::uint64_t (&)[25], std::uint8_t*, std::size_t, std::size_t) noexcept;
+
+void expect_sponge_loops_match(AbsorbFn absorb, SqueezeFn squeeze, const char* name) {
+  std::mt19937_64 rng(0x53706F6E6765);
+  std::vector<std::uint8_t> buf(8 * 25 * 6), got_out(buf.size()), want_out(buf.size());
+  for (std::size_t rate_lanes : {1, 9, 13, 17, 18, 21, 25}) {
+    for (std::size_t nblocks = 0; nblocks <= 6; ++nblocks) {
+      for (int trial = 0; trial < 6; ++trial) {
+        Lanes got, want;
+        for (int i = 0; i < 25; ++i) got[i] = want[i] = trial == 0 ? 0 : trial == 1 ? ~0ull : rng();
+        for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+        absorb(got, buf.data(), nblocks, rate_lanes);
+        for (std::size_t b = 0; b < nblocks; ++b) {
+          for (std::size_t i = 0; i < rate_lanes; ++i) {
+            std::uint64_t w = 0;
+            for (int k = 7; k >= 0; --k) w = (w << 8) | buf[8 * (b * rate_lanes + i) + static_cast<std::size_t>(k)];
+            want[i] ^= w;
+          }
+          keccak::f1600_portable(want);
+        }
+        ASSERT_TRUE(std::equal(got, got + 25, want))
+            << name << " absorb rate_lanes " << rate_lanes << " blocks " << nblocks << ": " << lanes_diff(got, want);
+        std::fill(got_out.begin(), got_out.end(), 0xA5);
+        std::fill(want_out.begin(), want_out.end(), 0xA5);
+        squeeze(got, got_out.data(), nblocks, rate_lanes);
+        for (std::size_t b = 0; b < nblocks; ++b) {
+          keccak::f1600_portable(want);
+          for (std::size_t i = 0; i < 8 * rate_lanes; ++i)
+            want_out[8 * rate_lanes * b + i] = static_cast<std::uint8_t>(want[i / 8] >> (8 * (i % 8)));
+        }
+        ASSERT_TRUE(std::equal(got, got + 25, want))
+            << name << " squeeze state, rate_lanes " << rate_lanes << " blocks " << nblocks << ": " << lanes_diff(got, want);
+        ASSERT_EQ(got_out, want_out) << name << " squeeze output, rate_lanes " << rate_lanes << " blocks " << nblocks;
+      }
+    }
+  }
+}
+
+TEST_P(KeccakBackend, SpongeLoopsMatchPortable) {
+  const std::string name(backend_name(GetParam()));
+  expect_sponge_loops_match(k().absorb_blocks, k().squeeze_blocks, name.c_str());
+}
+
 // ---- Every kernel by name, including those no table uses today (kept so the choice in
 // kernels.cpp can be re-measured and changed safely).
 
@@ -151,15 +198,19 @@ struct NamedKernel {
   F1 f1;
   void (*f4)(State4&) noexcept;
   void (*f8)(State8&) noexcept;
+  AbsorbFn absorb = nullptr;
+  SqueezeFn squeeze = nullptr;
 };
 
 std::vector<NamedKernel> named_kernels() {
   std::vector<NamedKernel> v;
-  v.push_back({"x1_portable", Backend::portable, keccak::f1600_portable, nullptr, nullptr});
+  v.push_back({"x1_portable", Backend::portable, keccak::f1600_portable, nullptr, nullptr,
+               keccak::absorb_blocks_portable, keccak::squeeze_blocks_portable});
   v.push_back({"x4_portable", Backend::portable, nullptr, keccak::f1600_x4_portable, nullptr});
   v.push_back({"x8_portable", Backend::portable, nullptr, nullptr, keccak::f1600_x8_portable});
 #if TESSERA_HAVE_AVX2
-  v.push_back({"x1_scalar_bmi", Backend::avx2, keccak::f1600_scalar_bmi, nullptr, nullptr});
+  v.push_back({"x1_scalar_bmi", Backend::avx2, keccak::f1600_scalar_bmi, nullptr, nullptr,
+               keccak::absorb_blocks_scalar_bmi, keccak::squeeze_blocks_scalar_bmi});
   v.push_back({"x4_avx2", Backend::avx2, nullptr, keccak::f1600_x4_avx2, nullptr});
   v.push_back({"x8_avx2", Backend::avx2, nullptr, nullptr, keccak::f1600_x8_avx2});
 #endif
@@ -186,6 +237,7 @@ TEST_P(KeccakKernel, MatchesPortable) {
   if (n.f1 != nullptr) expect_single_matches(n.f1, n.name);
   if (n.f4 != nullptr) expect_multi_matches<4>(n.f4, n.name);
   if (n.f8 != nullptr) expect_multi_matches<8>(n.f8, n.name);
+  if (n.absorb != nullptr) expect_sponge_loops_match(n.absorb, n.squeeze, n.name);
 }
 
 // The table choice: when a backend's x8 is declared native, it must not be the portable

@@ -4,6 +4,7 @@
 
 #include <tessera/backend.hpp>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace tessera::keccak {
@@ -41,6 +42,15 @@ struct Kernels {
   void (*f1600_x8)(State8& s) noexcept;
   // True when f1600_x8 is a native 8-way kernel (callers then batch by 8 rather than 4).
   bool x8_native;
+  // Single-state sponge loops (FIPS 202, Algorithm 8) with blocks of rate_lanes whole lanes
+  // (1..25; bytes little-endian), keeping the state in registers across blocks where the
+  // kernel can. absorb_blocks: nblocks times, XOR the next block of in into the state and
+  // permute. squeeze_blocks: nblocks times, permute and write the first rate_lanes lanes
+  // to out.
+  void (*absorb_blocks)(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                        std::size_t rate_lanes) noexcept;
+  void (*squeeze_blocks)(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                         std::size_t rate_lanes) noexcept;
 };
 
 // The kernels of the active backend, and of a given one (tests, benchmarks).
@@ -51,6 +61,10 @@ const Kernels& kernels_for(Backend b) noexcept;
 void f1600_portable(std::uint64_t (&state)[25]) noexcept;
 void f1600_x4_portable(State4& s) noexcept;
 void f1600_x8_portable(State8& s) noexcept;
+void absorb_blocks_portable(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                            std::size_t rate_lanes) noexcept;
+void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                             std::size_t rate_lanes) noexcept;
 
 // Runs the single-state permutation on each of the N interleaved states.
 template <int N>
@@ -73,6 +87,10 @@ void f1600_x8_avx512(State8& s) noexcept;
 void f1600_avx512_lanes(std::uint64_t (&state)[25]) noexcept;  // each lane in its own xmm
 void f1600_avx512_rows(std::uint64_t (&state)[25]) noexcept;   // five zmm rows
 void f1600_scalar_bmi(std::uint64_t (&state)[25]) noexcept;    // scalar, built with BMI1/2
+void absorb_blocks_scalar_bmi(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                              std::size_t rate_lanes) noexcept;
+void squeeze_blocks_scalar_bmi(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                               std::size_t rate_lanes) noexcept;
 void f1600_x8_avx2(State8& s) noexcept;                          // two 4-way AVX2 passes
 
 }  // namespace tessera::keccak
