@@ -95,22 +95,18 @@ struct NoiseJob {
 };
 
 // FIPS 203, Algorithm 8 (SamplePolyCBD) of PRF_eta(sigma, N) (eq. 4.3: SHAKE256 of sigma || N,
-// 64 eta bytes) for up to 9 polynomials; the PRF sponges run as lane jobs, after `extra` other
-// jobs already in `jobs` (which must have room for n more).
+// 64 eta bytes) for up to MaxN polynomials: the PRF sponges as lane jobs, then the CBD.
 template <int MaxN>
 struct NoiseBuffers {
   uint8_t seeds[MaxN][33];
   uint8_t prf[MaxN][192];
 };
 template <int MaxN>
-void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], SpongeJob* jobs, int extra,
-                  const Kernels& kern) noexcept {
-  NoiseBuffers<MaxN> b;
-  ZeroOnExit wipe(b);
+void noise_jobs(SpongeJob* jobs, const NoiseJob* noise, int n, const uint8_t sigma[32], NoiseBuffers<MaxN>& b) noexcept {
   for (int t = 0; t < n; ++t) {
     std::memcpy(b.seeds[t], sigma, 32);
     b.seeds[t][32] = noise[t].nonce;
-    SpongeJob& jb = jobs[extra + t];
+    SpongeJob& jb = jobs[t];
     jb = SpongeJob{};
     jb.in[0] = b.seeds[t];
     jb.in_len[0] = 33;
@@ -119,11 +115,22 @@ void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], SpongeJ
     jb.out = b.prf[t];
     jb.out_len = 64 * static_cast<size_t>(noise[t].eta);
   }
-  run_sponge_jobs(jobs, extra + n, kern.rej_uniform);
+}
+template <int MaxN>
+void noise_cbd(const NoiseJob* noise, int n, const NoiseBuffers<MaxN>& b, const Kernels& kern) noexcept {
   for (int t = 0; t < n; ++t) {
     if (noise[t].eta == 2) kern.cbd2(noise[t].out, b.prf[t]);
     else kern.cbd3(noise[t].out, b.prf[t]);
   }
+}
+template <int MaxN>
+void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], const Kernels& kern) noexcept {
+  NoiseBuffers<MaxN> b;
+  ZeroOnExit wipe(b);
+  SpongeJob jobs[MaxN];
+  noise_jobs<MaxN>(jobs, noise, n, sigma, b);
+  run_sponge_jobs(jobs, n, kern.rej_uniform);
+  noise_cbd<MaxN>(noise, n, b, kern);
 }
 
 template <int K>
@@ -159,8 +166,10 @@ struct Scheme {
     return bad == 0;
   }
 
-  // FIPS 203, Algorithm 13 (K-PKE.KeyGen). Writes ek (kEkBytes) and dk_pke (kDkPkeBytes).
-  static void kpke_keygen(const uint8_t d[32], uint8_t* ek, uint8_t* dk_pke, const Kernels& kern) noexcept {
+  // FIPS 203, Algorithm 13 (K-PKE.KeyGen). Writes ek (kEkBytes) and dk_pke (kDkPkeBytes), and
+  // H(ek) to h unless it is null.
+  static void kpke_keygen(const uint8_t d[32], uint8_t* ek, uint8_t* dk_pke, uint8_t* h,
+                          const Kernels& kern) noexcept {
     uint8_t g_in[33];
     uint8_t rho_sigma[64];
     ZeroOnExit wipe_g_in(g_in);
@@ -172,11 +181,22 @@ struct Scheme {
     const uint8_t* sigma = rho_sigma + 32;
     ct::declassify(rho, 32);  // rho is public: it is stored in ek (Algorithm 13, step 19)
 
-    // Steps 3-7 (A_hat) and 8-15 (s, e): all SHAKE sponges run together in lanes.
+    // Steps 3-7 (A_hat), 8-15 (s, e) and, with h, H(ek) (Algorithm 16, step 2) as lane jobs,
+    // in priority order: H, row 0 of A_hat, s and e, rows 1 .. K-1. H is fed as each entry of
+    // t_hat is encoded, so most of its permutations run next to the sampling of later rows.
+    constexpr int kRow0 = 1, kNoise = 1 + K, kRows = 1 + 3 * K, kJobs = 1 + K * K + 2 * K;
     Matrix<K> a_hat;
     uint8_t seeds[K * K][34];
-    SpongeJob sponges[K * K + 2 * K];
-    matrix_jobs<K>(sponges, seeds, a_hat, rho, false);
+    SpongeJob matrix[K * K];
+    matrix_jobs<K>(matrix, seeds, a_hat, rho, false);
+    SpongeJob sponges[kJobs];
+    std::uint64_t h_park[25];
+    sponges[0] = hash_job(false, ek, kEkBytes, nullptr, 0, h);
+    sponges[0].available = 0;
+    sponges[0].park = h_park;
+    if (h == nullptr) sponges[0].status = SpongeJob::done;
+    for (int j = 0; j < K; ++j) sponges[kRow0 + j] = matrix[j];
+    for (int j = K; j < K * K; ++j) sponges[kRows + j - K] = matrix[j];
     NttVec<K> s_hat, e_hat;
     ZeroOnExit wipe_s(s_hat);
     ZeroOnExit wipe_e(e_hat);
@@ -185,7 +205,12 @@ struct Scheme {
       jobs[i] = {s_hat.c[i], P.eta1, static_cast<uint8_t>(i)};           // Steps 8-11.
       jobs[K + i] = {e_hat.c[i], P.eta1, static_cast<uint8_t>(K + i)};   // Steps 12-15.
     }
-    sample_noise<2 * K>(jobs, 2 * K, sigma, sponges, K * K, kern);
+    NoiseBuffers<2 * K> noise;
+    ZeroOnExit wipe_noise(noise);
+    noise_jobs<2 * K>(sponges + kNoise, jobs, 2 * K, sigma, noise);
+    SpongeLanes lanes(kern.rej_uniform);
+    lanes.run(sponges, kJobs, kRow0, kRows);  // row 0, s and e
+    noise_cbd<2 * K>(jobs, 2 * K, noise, kern);
     ntt_vec(s_hat, kern);  // Step 16.
     ntt_vec(e_hat, kern);  // Step 17.
     for (int i = 0; i < K; ++i) kern.reduce(s_hat.c[i]);
@@ -195,13 +220,16 @@ struct Scheme {
     for (int i = 0; i < K; ++i) kern.mulcache(s_cache.c[i], s_hat.c[i]);
     NttVec<K> t_hat;
     for (int i = 0; i < K; ++i) {  // Step 18.
+      if (i > 0) lanes.run(sponges, kJobs, kRows + (i - 1) * K, kRows + i * K);  // row i
       kern.basemul_acc(t_hat.c[i], a_hat.row[i].c[0], s_hat.c[0], s_cache.c[0], K);
       kern.tomont(t_hat.c[i]);
       poly_add(t_hat.c[i], e_hat.c[i]);
       kern.reduce(t_hat.c[i]);
+      kern.byte_encode12(ek + 384 * i, t_hat.c[i]);  // Step 19.
+      if (i == K - 1) std::memcpy(ek + 384 * K, rho, 32);
+      sponges[0].available = i == K - 1 ? kEkBytes : 384 * static_cast<size_t>(i + 1);
     }
-    for (int i = 0; i < K; ++i) kern.byte_encode12(ek + 384 * i, t_hat.c[i]);  // Step 19.
-    std::memcpy(ek + 384 * K, rho, 32);
+    lanes.run(sponges, kJobs, 0, 1);  // the rest of H(ek)
     for (int i = 0; i < K; ++i) kern.byte_encode12(dk_pke + 384 * i, s_hat.c[i]);  // Step 20.
   }
 
@@ -221,8 +249,7 @@ struct Scheme {
       jobs[K + i] = {e1.c[i], P.eta2, static_cast<uint8_t>(K + i)};      // Steps 13-16.
     }
     jobs[2 * K] = {e2.c, P.eta2, static_cast<uint8_t>(2 * K)};           // Step 17.
-    SpongeJob sponges[2 * K + 1];
-    sample_noise<2 * K + 1>(jobs, 2 * K + 1, r, sponges, 0, kern);
+    sample_noise<2 * K + 1>(jobs, 2 * K + 1, r, kern);
     ntt_vec(y_hat, kern);  // Step 18.
     for (int i = 0; i < K; ++i) kern.reduce(y_hat.c[i]);
     MulCache<K> y_cache;
@@ -279,9 +306,8 @@ struct Scheme {
   // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal). dk = dk_pke || ek || H(ek) || z.
   static void keygen_internal(const uint8_t d[32], const uint8_t z[32], uint8_t* ek, uint8_t* dk) noexcept {
     const Kernels& kern = kernels();
-    kpke_keygen(d, ek, dk, kern);                                                     // Step 1.
-    std::memcpy(dk + kDkPkeBytes, ek, kEkBytes);                                      // Step 2.
-    sha3_256({ek, kEkBytes}, std::span<uint8_t, 32>(dk + kDkPkeBytes + kEkBytes, 32));
+    kpke_keygen(d, ek, dk, dk + kDkPkeBytes + kEkBytes, kern);  // Step 1, and H(ek) of step 2.
+    std::memcpy(dk + kDkPkeBytes, ek, kEkBytes);                // Step 2.
     std::memcpy(dk + kDkPkeBytes + kEkBytes + 32, z, 32);
   }
 
@@ -368,7 +394,7 @@ Result<KeyPair<P>> Kem<P>::keygen_internal(std::span<const uint8_t> d, std::span
   KeyPair<P> kp;
   // The seed form needs neither dk_pke nor H(ek): only ek is computed (Algorithm 16, step 1).
   SecretArray<P.dk_pke_bytes()> dk_pke;
-  Scheme<P>::kpke_keygen(d.data(), kp.ek.data(), dk_pke.data(), kernels());
+  Scheme<P>::kpke_keygen(d.data(), kp.ek.data(), dk_pke.data(), nullptr, kernels());
   std::memcpy(kp.seed.data(), d.data(), 32);
   std::memcpy(kp.seed.data() + 32, z.data(), 32);
   return kp;

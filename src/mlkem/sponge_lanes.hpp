@@ -27,7 +27,14 @@ struct SpongeJob {
   std::uint8_t* out = nullptr;
   std::size_t out_len = 0;
   std::int16_t* poly = nullptr;
-  // Progress (set by run_sponge_jobs).
+  // Input bytes available so far (a job whose input is still being produced, such as H(ek)
+  // during key generation, waits in `park` -- 25 words the caller provides -- whenever its
+  // next block is incomplete).
+  std::size_t available = SIZE_MAX;
+  std::uint64_t* park = nullptr;
+  // Progress (set by SpongeLanes).
+  enum Status : std::uint8_t { pending, running, parked, done };
+  Status status = pending;
   std::size_t absorbed = 0;
   std::size_t produced = 0;
   unsigned ctr = 0;
@@ -38,6 +45,7 @@ using RejUniformFn = unsigned (*)(std::int16_t*, unsigned, unsigned, const std::
 
 namespace detail_lanes {
 
+// Copies bytes [off, off + n) of the input in[0] || in[1] to dst.
 inline void gather(const SpongeJob& j, std::size_t off, std::size_t n, std::uint8_t* dst) noexcept {
   if (off < j.in_len[0]) {
     const std::size_t a = n < j.in_len[0] - off ? n : j.in_len[0] - off;
@@ -46,100 +54,177 @@ inline void gather(const SpongeJob& j, std::size_t off, std::size_t n, std::uint
     n -= a;
     off = j.in_len[0];
   }
-  if (n) std::memcpy(dst, j.in[1] + (off - j.in_len[0]), n);
+  if (n != 0) std::memcpy(dst, j.in[1] + (off - j.in_len[0]), n);
 }
 
 }  // namespace detail_lanes
 
-// Runs every job to completion, four lanes at a time; a lane takes the next job as soon as
-// its own ends. Each step permutes with the 4-way kernel when it is a SIMD one and at least
-// two lanes are busy; otherwise each busy lane gets the one-state kernel (the portable 4-way
-// kernel is four one-state permutations, and an idle lane would cost a whole one).
-// The schedule depends on the jobs' lengths and on the rejection counts of SampleNTT, which
-// are functions of public data (rho); the state and block buffer, which hold secrets for PRF
-// and J jobs, are wiped at the end.
-inline void run_sponge_jobs(SpongeJob* jobs, int n, RejUniformFn rej) noexcept {
-  const keccak::Kernels& kk = keccak::kernels();
-  const bool simd_x4 = kk.f1600_x4 != &keccak::f1600_x4_portable;
-  keccak::State4 st;
-  alignas(8) std::uint8_t block[200];
-  alignas(32) std::uint8_t out[4][200];
-  std::uint64_t one[25];
-  int slot[4] = {-1, -1, -1, -1};
-  int next = 0;
-  for (;;) {
-    int busy = 0;
-    for (int l = 0; l < 4; ++l) {
-      if (slot[l] < 0 && next < n) {
-        slot[l] = next++;
-        for (int i = 0; i < 25; ++i) st.lanes[i][l] = 0;
+// Runs jobs four lanes at a time; a lane takes the next runnable job (the first in array
+// order) as soon as its own ends or waits for input. Each step permutes with the 4-way kernel
+// when it is a SIMD one and at least two lanes are busy; otherwise each busy lane gets the
+// one-state kernel (the portable 4-way kernel is four one-state permutations, and an idle
+// lane would cost a whole one). Jobs in flight stay in the lanes between calls of run(), so
+// a caller can compute with finished outputs, give a waiting job more input, and resume.
+// The schedule depends on the jobs' lengths, on how much input is available and on the
+// rejection counts of SampleNTT, all functions of public data (rho, ek); the state and output
+// buffers, which hold secrets for PRF and J jobs, are wiped on destruction.
+class SpongeLanes {
+ public:
+  explicit SpongeLanes(RejUniformFn rej) noexcept
+      : kk_(keccak::kernels()), rej_(rej), simd_x4_(kk_.f1600_x4 != &keccak::f1600_x4_portable) {}
+  SpongeLanes(const SpongeLanes&) = delete;
+  SpongeLanes& operator=(const SpongeLanes&) = delete;
+  ~SpongeLanes() {
+    secure_zero_object(st_);
+    secure_zero_object(out_);
+    secure_zero_object(one_);
+  }
+
+  // Runs until jobs[first, last) are done, or until no job can go on (all wait for input).
+  [[gnu::noinline]] void run(SpongeJob* jobs, int n, int first, int last) noexcept {
+    for (;;) {
+      bool target_done = true;
+      for (int k = first; k < last; ++k) target_done = target_done && jobs[k].status == SpongeJob::done;
+      if (target_done) return;
+      int busy = 0;
+      for (int l = 0; l < 4; ++l) {
+        if (slot_[l] < 0) slot_[l] = take_job(jobs, n, l);
+        jobs_base_ = jobs;
+        if (slot_[l] >= 0 && !absorb(jobs[slot_[l]], l)) slot_[l] = -1;  // parked
+        busy += slot_[l] >= 0;
       }
-      busy += slot[l] >= 0;
-    }
-    if (busy == 0) break;
-    for (int l = 0; l < 4; ++l) {  // Absorb: the next block, or the last one padded.
-      if (slot[l] < 0) continue;
-      SpongeJob& j = jobs[slot[l]];
-      if (j.squeezing) continue;
-      const std::size_t rem = j.in_len[0] + j.in_len[1] - j.absorbed;
-      const std::size_t take = rem < j.rate ? rem : j.rate;
-      if (take == j.rate) {  // a whole block: straight from the input when it is in one piece
-        const std::uint8_t* src = j.absorbed + take <= j.in_len[0] ? j.in[0] + j.absorbed
-                                  : j.absorbed >= j.in_len[0]     ? j.in[1] + (j.absorbed - j.in_len[0])
-                                                                  : nullptr;
-        if (src != nullptr) {
-          j.absorbed += take;
-          for (unsigned i = 0; i < j.rate / 8; ++i) st.lanes[i][l] ^= bytes::load_le64(src + 8 * i);
-          continue;
+      if (busy == 0) return;
+      if (simd_x4_ && busy >= 2) {
+        kk_.f1600_x4(st_);
+      } else {
+        for (int l = 0; l < 4; ++l) {
+          if (slot_[l] < 0) continue;
+          for (int i = 0; i < 25; ++i) one_[i] = st_.lanes[i][l];
+          kk_.f1600(one_);
+          for (int i = 0; i < 25; ++i) st_.lanes[i][l] = one_[i];
         }
       }
-      detail_lanes::gather(j, j.absorbed, take, block);
-      if (take < j.rate) {  // FIPS 202, Algorithm 8, steps 1-2 (pad10*1 with the domain bits)
-        std::memset(block + take, 0, j.rate - take);
-        block[take] ^= j.domain;
-        block[j.rate - 1] ^= 0x80;
-        j.squeezing = true;
-      }
-      j.absorbed += take;
-      for (unsigned i = 0; i < j.rate / 8; ++i) st.lanes[i][l] ^= bytes::load_le64(block + 8 * i);
-    }
-    if (simd_x4 && busy >= 2) {
-      kk.f1600_x4(st);
-    } else {
+      // Squeeze one block from each lane past its padding: first every extraction, then the
+      // consumers, so that their wide loads do not wait on the 8-byte stores just made.
       for (int l = 0; l < 4; ++l) {
-        if (slot[l] < 0) continue;
-        for (int i = 0; i < 25; ++i) one[i] = st.lanes[i][l];
-        kk.f1600(one);
-        for (int i = 0; i < 25; ++i) st.lanes[i][l] = one[i];
+        if (slot_[l] < 0 || !jobs[slot_[l]].squeezing) continue;
+        // Locals: the byte stores below may alias anything, so members would be reloaded.
+        const unsigned words = jobs[slot_[l]].rate / 8;
+        std::uint8_t* const o = out_[l];
+        const std::uint64_t* const lane = &st_.lanes[0][l];
+        for (unsigned i = 0; i < words; ++i) bytes::store_le64(o + 8 * i, lane[4 * i]);
       }
-    }
-    // Squeeze one block from each lane past its padding: first every extraction, then the
-    // consumers, so that the consumers' wide loads do not wait on the 8-byte stores just made.
-    for (int l = 0; l < 4; ++l) {
-      if (slot[l] < 0 || !jobs[slot[l]].squeezing) continue;
-      for (unsigned i = 0; i < jobs[slot[l]].rate / 8; ++i) bytes::store_le64(out[l] + 8 * i, st.lanes[i][l]);
-    }
-    for (int l = 0; l < 4; ++l) {
-      if (slot[l] < 0) continue;
-      SpongeJob& j = jobs[slot[l]];
-      if (!j.squeezing) continue;
-      bool done;
-      if (j.poly != nullptr) {
-        j.ctr = rej(j.poly, j.ctr, 256, out[l], j.rate);
-        done = j.ctr == 256;
-      } else {
-        const std::size_t take = j.out_len - j.produced < j.rate ? j.out_len - j.produced : j.rate;
-        std::memcpy(j.out + j.produced, out[l], take);
-        j.produced += take;
-        done = j.produced == j.out_len;
+      for (int l = 0; l < 4; ++l) {
+        if (slot_[l] < 0) continue;
+        SpongeJob& j = jobs[slot_[l]];
+        if (!j.squeezing) continue;
+        bool finished;
+        if (j.poly != nullptr) {
+          j.ctr = rej_(j.poly, j.ctr, 256, out_[l], j.rate);
+          finished = j.ctr == 256;
+        } else {
+          const std::size_t take = j.out_len - j.produced < j.rate ? j.out_len - j.produced : j.rate;
+          std::memcpy(j.out + j.produced, out_[l], take);
+          j.produced += take;
+          finished = j.produced == j.out_len;
+        }
+        if (finished) {
+          j.status = SpongeJob::done;
+          slot_[l] = -1;
+        }
       }
-      if (done) slot[l] = -1;
     }
   }
-  secure_zero_object(st);
-  secure_zero_object(block);
-  secure_zero_object(out);
-  secure_zero_object(one);
+
+ private:
+  static bool can_absorb(const SpongeJob& j) noexcept {
+    const std::size_t total = j.in_len[0] + j.in_len[1];
+    if (j.squeezing) return true;
+    return total - j.absorbed < j.rate ? j.available >= total : j.available >= j.absorbed + j.rate;
+  }
+
+  // The first job that can run and is not running; -1 if none. A parked job gets its state back.
+  // idle_ has a bit for every job that is pending or parked (n <= 64).
+  int take_job(SpongeJob* jobs, int n, int l) noexcept {
+    if (!idle_init_) {
+      for (int k = 0; k < n && k < 64; ++k)
+        if (jobs[k].status == SpongeJob::pending || jobs[k].status == SpongeJob::parked) idle_ |= std::uint64_t{1} << k;
+      idle_init_ = true;
+    }
+    for (std::uint64_t m = idle_; m != 0; m &= m - 1) {
+      const int k = __builtin_ctzll(m);
+      SpongeJob& j = jobs[k];
+      if (!can_absorb(j)) continue;
+      idle_ &= ~(std::uint64_t{1} << k);
+      if (j.status == SpongeJob::parked)
+        for (int i = 0; i < 25; ++i) st_.lanes[i][l] = j.park[i];
+      j.status = SpongeJob::running;
+      return k;
+    }
+    return -1;
+  }
+
+  // Absorbs the next block of lane l's job, or the last one padded (FIPS 202, Algorithm 8,
+  // steps 1-6); parks the job and returns false if its next block is not available yet.
+  bool absorb(SpongeJob& j, int l) noexcept {
+    if (j.squeezing) return true;
+    if (!can_absorb(j)) {
+      for (int i = 0; i < 25; ++i) j.park[i] = st_.lanes[i][l];
+      j.status = SpongeJob::parked;
+      idle_ |= std::uint64_t{1} << (&j - jobs_base_);
+      return false;
+    }
+    const std::size_t rem = j.in_len[0] + j.in_len[1] - j.absorbed;
+    const std::size_t take = rem < j.rate ? rem : j.rate;
+    const bool fresh = j.absorbed == 0;
+    if (take == j.rate && !fresh) {  // a whole block: straight from the input when it is in one piece
+      const std::uint8_t* src = j.absorbed + take <= j.in_len[0] ? j.in[0] + j.absorbed
+                                : j.absorbed >= j.in_len[0]     ? j.in[1] + (j.absorbed - j.in_len[0])
+                                                                : nullptr;
+      if (src != nullptr) {
+        j.absorbed += take;
+        const unsigned words = j.rate / 8;
+        std::uint64_t* const lane = &st_.lanes[0][l];
+        for (unsigned i = 0; i < words; ++i) lane[4 * i] ^= bytes::load_le64(src + 8 * i);
+        return true;
+      }
+    }
+    // A block in pieces or padded: gathered into a zeroed buffer, then moved word by word.
+    const unsigned words = j.rate / 8;
+    std::uint64_t* const lane = &st_.lanes[0][l];
+    alignas(32) std::uint8_t blk[200] = {};
+    detail_lanes::gather(j, j.absorbed, take, blk);
+    if (fresh) {
+      for (unsigned i = 0; i < 25; ++i) lane[4 * i] = bytes::load_le64(blk + 8 * i);  // a new job starts from zero
+    } else {
+      for (unsigned i = 0; i < words; ++i) lane[4 * i] ^= bytes::load_le64(blk + 8 * i);
+    }
+    if (take < j.rate) {  // pad10*1 with the domain bits
+      lane[4 * (take / 8)] ^= static_cast<std::uint64_t>(j.domain) << (8 * (take % 8));
+      lane[4 * (words - 1)] ^= 0x8000000000000000ull;
+    }
+    secure_zero_object(blk);
+    j.squeezing = take < j.rate;
+    j.absorbed += take;
+    return true;
+  }
+
+  const keccak::Kernels& kk_;
+  RejUniformFn rej_;
+  bool simd_x4_;
+  keccak::State4 st_;
+  alignas(32) std::uint8_t out_[4][200];
+  std::uint64_t one_[25];
+  int slot_[4] = {-1, -1, -1, -1};
+  std::uint64_t idle_ = 0;
+  bool idle_init_ = false;
+  const SpongeJob* jobs_base_ = nullptr;
+};
+
+// Runs every job to completion.
+inline void run_sponge_jobs(SpongeJob* jobs, int n, RejUniformFn rej) noexcept {
+  SpongeLanes lanes(rej);
+  lanes.run(jobs, n, 0, n);
 }
 
 }  // namespace tessera::mlkem
