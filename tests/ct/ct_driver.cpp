@@ -1,0 +1,250 @@
+// Constant-time check driver (run under valgrind memcheck, built with TESSERA_CT_CHECK=ON).
+//
+// Every secret input (ML-KEM d, z, m and the decapsulation key; ML-DSA xi, the private key
+// and the signing randomness rnd) is marked undefined with ct::poison before the call. The
+// library marks what is public by design with ct::declassify (each call says why). Memcheck
+// then reports any branch ("Conditional jump or move depends on uninitialised value") or
+// memory address ("Use of uninitialised value of size 8") computed from a secret, and
+// `valgrind --error-exitcode=1` turns that into a failed test.
+//
+// Usage: tessera-ct-driver <backend> [mlkem|mldsa|all]
+//        tessera-ct-driver selftest-branch | selftest-index | selftest-clean
+// Exit 0: ran; 77: backend SKIPPED (reason printed); 2: usage or a functional failure.
+// The selftest-* modes prove the check can fail: branch/index contain a deliberate
+// secret-dependent branch / table lookup that memcheck must report (CTest expects it).
+#include <tessera/backend.hpp>
+#include <tessera/mldsa.hpp>
+#include <tessera/mlkem.hpp>
+
+#include "common/ct.hpp"
+
+#include <valgrind/memcheck.h>
+#include <valgrind/valgrind.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+#if !TESSERA_CT_CHECK
+#error "build the constant-time driver with -DTESSERA_CT_CHECK=ON"
+#endif
+
+namespace {
+
+using tessera::Backend;
+using u8 = std::uint8_t;
+
+int g_failures = 0;
+
+void fail(const char* what) {
+  std::printf("FAIL: %s\n", what);
+  ++g_failures;
+}
+
+template <class T>
+void poison(T& obj) { tessera::ct::poison(&obj, sizeof obj); }
+template <class T>
+void declassify(T& obj) { tessera::ct::declassify(&obj, sizeof obj); }
+
+// True if every byte of [p, p+n) is undefined for memcheck: the secret's taint reached this
+// output, so poisoning really covered the computation (nothing was silently declassified).
+// Outside valgrind there is nothing to check.
+bool all_undefined(const void* p, std::size_t n) {
+  if (!RUNNING_ON_VALGRIND) return true;
+  std::array<u8, 8192> vbits{};
+  if (n > vbits.size()) return false;
+  // VALGRIND_GET_VBITS returns 1 on success; a set V-bit means "undefined".
+  if (VALGRIND_GET_VBITS(p, vbits.data(), n) != 1) return false;
+  for (std::size_t i = 0; i < n; ++i)
+    if (vbits[i] != 0xFF) return false;
+  return true;
+}
+
+// Compares two secret-derived byte strings for the functional checks of the driver itself:
+// the comparison is declassified first (the driver, not the library, is looking).
+bool equal_declassified(const u8* a, const u8* b, std::size_t n) {
+  std::array<u8, 64> x{}, y{};
+  std::memcpy(x.data(), a, n);
+  std::memcpy(y.data(), b, n);
+  tessera::ct::declassify(x.data(), n);
+  tessera::ct::declassify(y.data(), n);
+  return std::memcmp(x.data(), y.data(), n) == 0;
+}
+
+template <class Kem>
+void run_mlkem(const char* name) {
+  std::printf("  %s\n", name);
+  std::array<u8, 32> d{}, z{}, m{};
+  for (int i = 0; i < 32; ++i) {
+    d[i] = static_cast<u8>(i);
+    z[i] = static_cast<u8>(0x40 + i);
+    m[i] = static_cast<u8>(0x80 + i);
+  }
+  poison(d);  // secret: the key-generation seed
+  poison(z);  // secret: the implicit-rejection seed
+  poison(m);  // secret: the encapsulation randomness
+
+  // FIPS 203, Algorithm 16.
+  auto kp = Kem::keygen_internal(d, z);
+  if (!kp) return fail("keygen_internal");
+  declassify(kp->ek);  // the encapsulation key is public output
+
+  // FIPS 203, Algorithm 17.
+  auto enc = Kem::encaps_internal(kp->ek, m);
+  if (!enc) return fail("encaps_internal");
+  if (!all_undefined(enc->shared_secret.data(), 32)) fail("encaps: shared secret lost its taint");
+  declassify(enc->ct);  // the ciphertext is public output
+
+  // FIPS 203, Algorithm 18 from the seed-form key (poisoned: it holds d and z).
+  auto ss = Kem::decaps(kp->seed.span(), enc->ct);
+  if (!ss) return fail("decaps");
+  if (!all_undefined(ss->data(), 32)) fail("decaps: shared secret lost its taint");
+  if (!equal_declassified(ss->data(), enc->shared_secret.data(), 32)) fail("decaps: K != K'");
+
+  // Implicit rejection: a modified ciphertext must go the same constant-time way.
+  auto bad_ct = enc->ct;
+  bad_ct[0] ^= 1;
+  bad_ct[bad_ct.size() - 1] ^= 0x80;
+  auto rej = Kem::decaps(kp->seed.span(), bad_ct);
+  if (!rej) return fail("decaps (invalid ciphertext)");
+  if (!all_undefined(rej->data(), 32)) fail("implicit rejection: key lost its taint");
+  if (equal_declassified(rej->data(), enc->shared_secret.data(), 32)) fail("implicit rejection returned K");
+
+  // Expanded key: dk_pke and z are secret, ek and H(ek) inside dk are public.
+  auto dk = Kem::expand_seed(kp->seed.span());
+  if (!dk) return fail("expand_seed");
+  constexpr std::size_t dk_pke = Kem::params.dk_pke_bytes(), ek_bytes = Kem::ek_bytes;
+  tessera::ct::poison(dk->data(), dk_pke);  // secret: s_hat
+  tessera::ct::declassify(dk->data() + dk_pke, ek_bytes + 32);  // ek and H(ek) are public
+  tessera::ct::poison(dk->data() + dk_pke + ek_bytes + 32, 32);  // secret: z
+  auto ss2 = Kem::decaps_expanded(dk->span(), enc->ct);
+  if (!ss2) return fail("decaps_expanded");
+  if (!all_undefined(ss2->data(), 32)) fail("decaps_expanded: shared secret lost its taint");
+  auto rej2 = Kem::decaps_expanded(dk->span(), bad_ct);
+  if (!rej2) return fail("decaps_expanded (invalid ciphertext)");
+  if (!Kem::check_key_consistency(kp->seed.span(), dk->span())) fail("check_key_consistency");
+}
+
+template <class Dsa>
+void run_mldsa(const char* name) {
+  std::printf("  %s\n", name);
+  std::array<u8, 32> xi{}, rnd{};
+  for (int i = 0; i < 32; ++i) {
+    xi[i] = static_cast<u8>(0x11 * i);
+    rnd[i] = static_cast<u8>(0xA0 ^ i);
+  }
+  const u8 msg[] = {'c', 't', ' ', 'c', 'h', 'e', 'c', 'k'};
+  const u8 ctx[] = {'t', 'e', 's', 's', 'e', 'r', 'a'};
+  poison(xi);   // secret: the key-generation seed
+  poison(rnd);  // secret: the signing randomness
+
+  // FIPS 204, Algorithm 6.
+  auto kp = Dsa::keygen_internal(xi);
+  if (!kp) return fail("keygen_internal");
+  declassify(kp->public_key);  // public output (the library already declassified rho and t1)
+
+  // FIPS 204, Algorithm 7 with poisoned rnd, and Algorithm 2 deterministic (rnd = 0).
+  auto sig = Dsa::sign_internal(kp->private_key, msg, rnd);
+  if (!sig) return fail("sign_internal");
+  declassify(*sig);
+  if (!Dsa::verify_internal(kp->public_key, msg, *sig)) fail("verify_internal");
+  auto sig2 = Dsa::sign(kp->private_key, msg, ctx, tessera::mldsa::Signing::deterministic);
+  if (!sig2) return fail("sign (deterministic)");
+  declassify(*sig2);
+  if (!Dsa::verify(kp->public_key, msg, *sig2, ctx)) fail("verify");
+
+  // An imported expanded key: every secret part poisoned, rho and tr public (FIPS 204, s7.2).
+  auto sk = kp->private_key.expanded();
+  tessera::ct::poison(sk.data() + 32, 32);                     // K
+  tessera::ct::poison(sk.data() + 128, sk.size() - 128);       // s1, s2, t0
+  auto imported = Dsa::PrivateKey::from_expanded(sk.span());
+  if (!imported) return fail("from_expanded");
+  auto sig3 = Dsa::sign_internal(*imported, msg, rnd);
+  if (!sig3) return fail("sign_internal (expanded key)");
+}
+
+// A deliberately leaky comparison (early exit on the first differing byte): memcheck must
+// report "Conditional jump or move depends on uninitialised value(s)" in it.
+[[gnu::noinline]] bool ct_selftest_leaky_compare(const u8* a, const u8* b, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+// A deliberately leaky table lookup (a secret index, as in a table-based AES S-box):
+// memcheck must report "Use of uninitialised value of size 8" in it.
+[[gnu::noinline]] unsigned ct_selftest_leaky_lookup(const u8* secret, std::size_t n) {
+  static const volatile u8 table[256] = {1, 2, 3, 5, 8, 13};
+  unsigned acc = 0;
+  for (std::size_t i = 0; i < n; ++i) acc += table[secret[i]];
+  return acc;
+}
+
+int selftest(std::string_view mode) {
+  std::array<u8, 32> secret{}, guess{};
+  for (int i = 0; i < 32; ++i) secret[i] = guess[i] = static_cast<u8>(i * 7);
+  poison(secret);
+  if (mode == "selftest-branch") {
+    std::printf("selftest: secret-dependent branch (memcheck must report it)\n");
+    const bool eq = ct_selftest_leaky_compare(secret.data(), guess.data(), 32);
+    std::printf("result %d\n", static_cast<int>(tessera::ct::declassify_value(eq)));
+  } else if (mode == "selftest-index") {
+    std::printf("selftest: secret memory index (memcheck must report it)\n");
+    const unsigned v = ct_selftest_leaky_lookup(secret.data(), 32);
+    std::printf("result %u\n", tessera::ct::declassify_value(v));
+  } else {
+    // The constant-time counterpart of selftest-branch: memcheck must stay silent.
+    std::printf("selftest: constant-time comparison (memcheck must stay silent)\n");
+    const u8 eq = tessera::ct::mask_bytes_eq(secret, guess);
+    std::printf("result %d\n", static_cast<int>(tessera::ct::declassify_value(eq)));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s <portable|avx2|avx512|neon> [mlkem|mldsa|all] | selftest-<branch|index|clean>\n",
+                 argv[0]);
+    return 2;
+  }
+  const std::string_view what = argv[1];
+  if (what.substr(0, 9) == "selftest-") return selftest(what);
+  const std::string_view algs = argc > 2 ? argv[2] : "all";
+
+  auto backend = tessera::parse_backend(what);
+  if (!backend) {
+    std::fprintf(stderr, "unknown backend %s\n", argv[1]);
+    return 2;
+  }
+  if (!tessera::backend_available(*backend)) {
+    // Valgrind 3.19-3.22 has no AVX-512 support; its emulated CPUID hides AVX-512, so the
+    // library does not offer that backend inside valgrind.
+    if (RUNNING_ON_VALGRIND && *backend == Backend::avx512)
+      std::printf("SKIPPED: backend avx512: valgrind cannot execute AVX-512 code (its CPUID hides AVX-512)\n");
+    else
+      std::printf("SKIPPED: backend %s is not available on this CPU/build\n", argv[1]);
+    return 77;
+  }
+  auto forced = tessera::BackendOverride::force(*backend);
+  if (!forced) return 2;
+  std::printf("constant-time check, backend %s%s\n", argv[1],
+              RUNNING_ON_VALGRIND ? " (under valgrind)" : " (NOT under valgrind: functional run only)");
+
+  if (algs == "all" || algs == "mlkem") {
+    run_mlkem<tessera::mlkem::MlKem512>("ML-KEM-512");
+    run_mlkem<tessera::mlkem::MlKem768>("ML-KEM-768");
+    run_mlkem<tessera::mlkem::MlKem1024>("ML-KEM-1024");
+  }
+  if (algs == "all" || algs == "mldsa") {
+    run_mldsa<tessera::MlDsa44>("ML-DSA-44");
+    run_mldsa<tessera::MlDsa65>("ML-DSA-65");
+    run_mldsa<tessera::MlDsa87>("ML-DSA-87");
+  }
+  std::printf("%s\n", g_failures == 0 ? "done" : "FAILED");
+  return g_failures == 0 ? 0 : 2;
+}

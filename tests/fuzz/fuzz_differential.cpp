@@ -1,0 +1,127 @@
+// libFuzzer target: differential testing of the backends. The same input runs on every
+// backend this CPU has (portable, avx2, avx512, ...) and every output must be identical,
+// byte for byte, including error results. Selector byte: low bits pick the operation and
+// parameter set; the rest gives seeds, keys, ciphertexts, messages and signatures.
+//   ML-KEM: KeyGen_internal(d, z), Encaps_internal(ek, m) for the generated ek and for an
+//           arbitrary ek, Decaps(seed, c) for the honest and for an arbitrary ciphertext.
+//   ML-DSA: KeyGen_internal(xi), Sign_internal(sk, M', rnd), Verify on the honest and on an
+//           arbitrary signature.
+//   SHA-3:  SHA3-256, SHAKE128 and SHAKE256 (every Keccak kernel) of the input.
+#include <tessera/backend.hpp>
+#include <tessera/mldsa.hpp>
+#include <tessera/mlkem.hpp>
+#include <tessera/sha3.hpp>
+
+#include "fuzz_input.hpp"
+
+#include <cstring>
+#include <vector>
+
+namespace {
+
+using tessera::Backend;
+using tessera::fuzz::check;
+using u8 = std::uint8_t;
+
+// Runs op once per available backend and requires the same transcript each time.
+template <class Op>
+void on_every_backend(Op op) {
+  std::vector<u8> first;
+  bool have_first = false;
+  for (Backend b : tessera::kAllBackends) {
+    if (!tessera::backend_available(b)) continue;
+    auto forced = tessera::BackendOverride::force(b);
+    check(forced.has_value());
+    std::vector<u8> out;
+    op(out);
+    if (!have_first) {
+      first = std::move(out);
+      have_first = true;
+    } else {
+      check(out == first);
+    }
+  }
+}
+
+void put(std::vector<u8>& out, const u8* p, std::size_t n) { out.insert(out.end(), p, p + n); }
+template <class R>
+void put_result(std::vector<u8>& out, const R& r) {
+  out.push_back(r.has_value() ? 0 : static_cast<u8>(r.error()));
+}
+
+template <class Kem>
+void mlkem(tessera::fuzz::Input& in) {
+  const auto d = in.template take<32>();
+  const auto z = in.template take<32>();
+  const auto m = in.template take<32>();
+  const auto any_ct = in.template take<Kem::ct_bytes>();
+  const auto any_ek = in.template take<Kem::ek_bytes>();
+  on_every_backend([&](std::vector<u8>& out) {
+    auto kp = Kem::keygen_internal(d, z);
+    check(kp.has_value());
+    put(out, kp->ek.data(), kp->ek.size());
+    auto enc = Kem::encaps_internal(kp->ek, m);
+    check(enc.has_value());
+    put(out, enc->ct.data(), enc->ct.size());
+    put(out, enc->shared_secret.data(), 32);
+    auto k = Kem::decaps(kp->seed.span(), enc->ct);
+    check(k.has_value() && std::memcmp(k->data(), enc->shared_secret.data(), 32) == 0);
+    auto k_any = Kem::decaps(kp->seed.span(), any_ct);
+    check(k_any.has_value());
+    put(out, k_any->data(), 32);
+    auto enc_any = Kem::encaps_internal(any_ek, m);
+    put_result(out, enc_any);
+    if (enc_any) {
+      put(out, enc_any->ct.data(), enc_any->ct.size());
+      put(out, enc_any->shared_secret.data(), 32);
+    }
+  });
+}
+
+template <class Dsa>
+void mldsa(tessera::fuzz::Input& in) {
+  const auto xi = in.template take<32>();
+  const auto rnd = in.template take<32>();
+  const auto any_sig = in.template take<Dsa::signature_bytes>();
+  const auto msg = in.rest();
+  on_every_backend([&](std::vector<u8>& out) {
+    auto kp = Dsa::keygen_internal(xi);
+    check(kp.has_value());
+    put(out, kp->public_key.data(), kp->public_key.size());
+    put(out, kp->private_key.expanded_bytes().data(), Dsa::private_key_bytes);
+    auto sig = Dsa::sign_internal(kp->private_key, msg, rnd);
+    check(sig.has_value());
+    put(out, sig->data(), sig->size());
+    check(Dsa::verify_internal(kp->public_key, msg, *sig));
+    out.push_back(Dsa::verify_internal(kp->public_key, msg, any_sig) ? 1 : 0);
+  });
+}
+
+void sha3(std::span<const u8> data) {
+  on_every_backend([&](std::vector<u8>& out) {
+    std::array<u8, 32> h{};
+    tessera::sha3_256(data, h);
+    put(out, h.data(), h.size());
+    std::array<u8, 200> x{};
+    tessera::shake128(data, x);
+    put(out, x.data(), x.size());
+    tessera::shake256(data, x);
+    put(out, x.data(), x.size());
+  });
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  tessera::fuzz::Input in(data, size);
+  switch (in.byte() % 7) {
+    case 0: mlkem<tessera::mlkem::MlKem512>(in); break;
+    case 1: mlkem<tessera::mlkem::MlKem768>(in); break;
+    case 2: mlkem<tessera::mlkem::MlKem1024>(in); break;
+    case 3: mldsa<tessera::MlDsa44>(in); break;
+    case 4: mldsa<tessera::MlDsa65>(in); break;
+    case 5: mldsa<tessera::MlDsa87>(in); break;
+    default: sha3(in.rest()); break;
+  }
+  return 0;
+}
