@@ -1,8 +1,10 @@
 // The ML-KEM kernel table of each backend, and the choice of the active one. The AVX2 and
-// AVX-512 tables replace every kernel; NEON still runs the portable ones.
+// AVX-512 tables replace every kernel (the AVX-512 one takes a VBMI2 SampleNTT kernel when the
+// CPU has it, decided once); NEON still runs the portable ones.
 #include "mlkem/kernels.hpp"
 
 #include "cpu/backend.hpp"
+#include "cpu/features.hpp"
 #include "tessera_config.hpp"
 
 namespace tessera::mlkem {
@@ -35,7 +37,12 @@ constexpr Kernels kAvx512{
     avx512::compress_d10, avx512::compress_d11,   avx512::decompress_d1,  avx512::decompress_d4,
     avx512::decompress_d5, avx512::decompress_d10, avx512::decompress_d11, avx512::byte_encode12,
     avx512::byte_decode12};
-
+// Zen 4 and Ice Lake onwards have VBMI/VBMI2 (byte permutes, vpcompressw): a faster SampleNTT.
+constexpr Kernels kAvx512Vbmi2 = [] {
+  Kernels k = kAvx512;
+  k.rej_uniform = avx512::rej_uniform_vbmi2;
+  return k;
+}();
 #endif
 }  // namespace
 
@@ -45,7 +52,11 @@ const Kernels& kernels_for(Backend b) noexcept {
     case Backend::avx2: return kAvx2;
 #endif
 #if TESSERA_HAVE_AVX512
-    case Backend::avx512: return kAvx512;
+    case Backend::avx512: {
+      static const Kernels& table =
+          cpu::features().avx512vbmi && cpu::features().avx512vbmi2 ? kAvx512Vbmi2 : kAvx512;
+      return table;
+    }
 #endif
     default: return kPortable;
   }

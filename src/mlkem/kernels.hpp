@@ -146,6 +146,9 @@ void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
 void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
 void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
 void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
+// With AVX-512 VBMI and VBMI2 (chosen at run time for the AVX-512 table when present).
+unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
+                           unsigned buflen) noexcept;
 }  // namespace avx512
 
 }  // namespace tessera::mlkem

@@ -203,7 +203,7 @@ class SpongeLanes {
       lane[4 * (take / 8)] ^= static_cast<std::uint64_t>(j.domain) << (8 * (take % 8));
       lane[4 * (words - 1)] ^= 0x8000000000000000ull;
     }
-    secure_zero_object(blk);
+    secure_zero(blk, take);  // the rest of blk is still zero
     j.squeezing = take < j.rate;
     j.absorbed += take;
     return true;
