@@ -130,6 +130,33 @@ TEST_P(FrodoKemKernelEquivalence, ExtractX8) {
   }
 }
 
+// dot_lanes over the blocks of a whole row batch (the last one partial, as for n = 640 and
+// 976), then dot_finish: the accumulator layout is each kernel's own, the sums must agree.
+TEST_P(FrodoKemKernelEquivalence, DotLanes) {
+  int round = 0;
+  for (std::size_t n : {std::size_t{640}, std::size_t{976}, std::size_t{1344}}) {
+    SCOPED_TRACE("n=" + std::to_string(n));
+    auto st = round % 2 ? random_u16(8 * n, round) : small_u16(8 * n);
+    auto out0 = random_u16(64, round + 1);
+    auto out1 = out0;
+    alignas(64) std::uint32_t acc0[frodokem::kDotAccWords] = {};
+    alignas(64) std::uint32_t acc1[frodokem::kDotAccWords] = {};
+    const std::size_t row_lanes = n / 4;
+    for (std::size_t blk = 0; 21 * blk < row_lanes; ++blk) {
+      keccak::State8 s8;
+      for (auto& lane : s8.lanes)
+        for (auto& x : lane) x = (round + static_cast<int>(blk)) % 5 == 0 ? ~std::uint64_t{0} : rng();
+      const std::size_t lanes = row_lanes - 21 * blk < 21 ? row_lanes - 21 * blk : 21;
+      ref().dot_lanes(acc0, s8, lanes, st.data(), n, 84 * blk);
+      simd().dot_lanes(acc1, s8, lanes, st.data(), n, 84 * blk);
+    }
+    ref().dot_finish(out0.data(), acc0);
+    simd().dot_finish(out1.data(), acc1);
+    EXPECT_EQ(out0, out1);
+    ++round;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, FrodoKemKernelEquivalence, ::testing::ValuesIn(kAllBackends),
                          [](const ::testing::TestParamInfo<Backend>& p) {
                            return std::string(backend_name(p.param));
