@@ -10,7 +10,7 @@
 // Nonces are 96 bits (12 bytes) and must never repeat under one key. Tags are 16 bytes;
 // AES-GCM also accepts tags truncated to 12..15 bytes (SP 800-38D, Section 5.2.1.2).
 // Errors: Error::invalid_length for a wrong key, nonce, tag or output length (outputs are
-// zeroed); a tag that does not verify gives Error::invalid_encoding (the plaintext buffer is
+// zeroed); a tag that does not verify gives Error::authentication_failed (the plaintext buffer is
 // zeroed, and nothing about the mismatch but its existence is revealed).
 #pragma once
 

@@ -20,6 +20,7 @@ enum class Error : std::uint8_t {
   randomness_failure,     // the entropy source failed
   unsupported,            // an operation or parameter this build does not provide
   invalid_state,          // a call out of order (e.g. absorbing after squeezing)
+  authentication_failed,  // an AEAD tag did not verify (the output buffer is zeroed)
 };
 
 // A short, stable, human-readable description ("invalid key length", ...).

@@ -13,6 +13,7 @@ const char* error_message(Error e) noexcept {
     case Error::randomness_failure: return "randomness source failed";
     case Error::unsupported: return "unsupported";
     case Error::invalid_state: return "call not allowed in the object's current state";
+    case Error::authentication_failed: return "authentication failed";
   }
   return "unknown error";
 }

@@ -269,7 +269,7 @@ Result<void> AesGcm::open(std::span<const std::uint8_t> nonce, std::span<const s
   const bool ok = gcm::open(*static_cast<const gcm::Context*>(impl_), nonce.data(), nonce.size(),
                             aad.data(), aad.size(), ciphertext.data(), plaintext.data(),
                             ciphertext.size(), tag.data(), tag.size());
-  if (!ok) return Error::invalid_encoding;  // authentication failure
+  if (!ok) return Error::authentication_failed;
   return {};
 }
 

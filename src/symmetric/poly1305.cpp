@@ -297,7 +297,7 @@ Result<void> chacha20_poly1305_open(std::span<const std::uint8_t> key, std::span
   secure_zero(expected, sizeof expected);
   if (ct::declassify_value(ok) == 0) {  // the verdict is public
     zero(plaintext);
-    return Error::invalid_encoding;
+    return Error::authentication_failed;
   }
   return {};
 }

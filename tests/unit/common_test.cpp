@@ -94,7 +94,7 @@ TEST(ResultType, ValueAndError) {
   EXPECT_TRUE(v);
   Result<void> e = Error::invalid_key;
   EXPECT_EQ(e.error(), Error::invalid_key);
-  for (int i = 1; i <= static_cast<int>(Error::invalid_state); ++i) {
+  for (int i = 1; i <= static_cast<int>(Error::authentication_failed); ++i) {
     EXPECT_STRNE(error_message(static_cast<Error>(i)), "unknown error") << i;
   }
 }
