@@ -88,15 +88,38 @@ run_tsan() {
     -DTESSERA_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
     -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >/dev/null
   cmake --build "$dir" -j "$jobs" --target threads-tests
-  local exe="$dir/tests/threads-tests" suite="" n=0
+  local exe="$dir/tests/threads-tests" suite="" n=0 name out
   # One process per test case, so that every case races the first use of the library.
   while IFS= read -r line; do
-    case "$line" in
-      " "*) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-              "$exe" --gtest_filter="$suite${line# }" --gtest_brief=1; n=$((n + 1)) ;;
-      *) suite=$line ;;
-    esac
+    if [[ $line == " "* ]]; then
+      name="$suite${line#"${line%%[! ]*}"}"
+      [[ $name == *DISABLED_* ]] && continue
+      if ! out=$(TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$exe" --gtest_filter="$name" 2>&1); then
+        echo "$out"
+        echo "tsan: $name FAILED" >&2
+        exit 1
+      fi
+      if ! grep -q '\[  PASSED  \] 1 test' <<<"$out"; then
+        echo "$out"
+        echo "tsan: $name did not run" >&2
+        exit 1
+      fi
+      echo "tsan: $name passed"
+      n=$((n + 1))
+    else
+      suite=$line
+    fi
   done < <("$exe" --gtest_list_tests | sed 's/ *#.*//')
+  [ "$n" -gt 0 ] || { echo "tsan: no test case found" >&2; exit 1; }
+  # The stage can fail: a deliberate data race must be reported.
+  if out=$(TSAN_OPTIONS="halt_on_error=1" "$exe" --gtest_also_run_disabled_tests \
+             --gtest_filter=Threads.DISABLED_DeliberateRaceForTsanSelfTest 2>&1) ||
+     ! grep -q "WARNING: ThreadSanitizer: data race" <<<"$out"; then
+    echo "$out"
+    echo "tsan: the deliberate race was not reported: TSan is not working" >&2
+    exit 1
+  fi
+  echo "tsan: self-test: the deliberate data race was reported"
   echo "tsan: $n test cases passed"
   end "tsan"
 }

@@ -175,4 +175,15 @@ TEST(Threads, RandomBytesDistinctPerThread) {
     for (std::size_t j = i + 1; j < kThreads; ++j) EXPECT_NE(r[i], r[j]) << i << " vs " << j;
 }
 
+// Not a test of the library: a data race on purpose. scripts/ci-security.sh runs it under
+// ThreadSanitizer and requires TSan to report it, proving the TSan stage can fail. Disabled
+// in normal runs.
+TEST(Threads, DISABLED_DeliberateRaceForTsanSelfTest) {
+  int counter = 0;  // written by every thread without synchronization, on purpose
+  run_together([&](int, auto&&) {
+    for (int i = 0; i < 1000; ++i) counter = counter + 1;
+  });
+  EXPECT_GT(counter, 0);
+}
+
 }  // namespace
