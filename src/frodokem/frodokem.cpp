@@ -116,9 +116,8 @@ struct Scheme {
           const uint16_t i = static_cast<uint16_t>(row0 + r);
           for (size_t j = 0; j < n; j += 8) {
             uint8_t* blk = row + 2 * j;
-            std::memset(blk, 0, 16);
-            store_le16(blk, i);
-            store_le16(blk + 2, static_cast<uint16_t>(j));
+            bytes::store_le64(blk, static_cast<uint64_t>(i) | static_cast<uint64_t>(j) << 16);
+            bytes::store_le64(blk + 8, 0);
           }
         }
         aes_->encrypt_ecb(rk_, reinterpret_cast<const uint8_t*>(out), reinterpret_cast<uint8_t*>(out),
