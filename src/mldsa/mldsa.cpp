@@ -90,8 +90,7 @@ struct Scheme {
     const std::uint8_t* rho = sec.seeds;
     ct::declassify(rho, 32);  // rho is part of the public key
     // Steps 3-4.
-    expand_a(kern, a_hat, K, L, rho);
-    expand_s(kern, sec.s, K, L, P.eta, sec.seeds + 32);
+    expand_a_s(kern, a_hat, sec.s, K, L, P.eta, rho, sec.seeds + 32);
     // Step 5: t = NTT^-1(A_hat o NTT(s1)) + s2.
     for (int i = 0; i < L; ++i) {
       sec.s1_hat[i] = sec.s[i];
@@ -139,11 +138,12 @@ struct Scheme {
     struct Secrets {
       std::uint8_t rho_pp[64];
       Poly s1_hat[L], s2_hat[K], t0_hat[K];
-      Poly y[L], y_hat[L];  // y, then z = y + c s1 in place
-      Poly w[K];            // w, then w - c s2
+      Poly y[2][L];  // this attempt's y (then z = y + c s1 in place) and the next one's
+      Poly y_hat[L];
+      Poly w[K];  // w, then w - c s2
       Poly h[K];
       Poly c_hat, tmp1, tmp2, tmp3;
-      std::uint8_t w1_bytes[K * kW1PolyBytes];
+      std::uint8_t mu_w1[64 + K * kW1PolyBytes];  // mu || w1Encode(w1)
     } sec;
     ZeroOnExit wipe(sec);
     Poly a_hat[K * L];
@@ -170,13 +170,21 @@ struct Scheme {
       absorb(h, ConstBytes(mu, 64));
       h.squeeze(sec.rho_pp);
     }
+    std::memcpy(sec.mu_w1, mu, 64);
+    // With multi-lane Keccak, step 15's hash of an attempt shares the 4-way permutations
+    // with step 11 of the next attempt (whose y does not depend on this attempt's outcome;
+    // it is discarded if this attempt is accepted): the hash alone would leave 3 lanes idle.
+    const bool speculate = keccak_x4_native();
+    bool have_y = false;
+    int cur = 0;
     // Steps 8-32: the rejection loop. kappa is encoded on 16 bits (Algorithm 34).
-    for (int kappa = 0; kappa <= 0xFFFF - L; kappa += L) {
-      // Step 11: y = ExpandMask(rho'', kappa).
-      expand_mask(kern, sec.y, L, P.gamma1_bits, sec.rho_pp, kappa);
+    for (int kappa = 0; kappa <= 0xFFFF - L; kappa += L, cur ^= 1) {
+      Poly* y = sec.y[cur];
+      // Step 11: y = ExpandMask(rho'', kappa), unless computed with the previous attempt.
+      if (!have_y) expand_mask(kern, y, L, P.gamma1_bits, sec.rho_pp, kappa);
       // Step 12: w = NTT^-1(A_hat o NTT(y)), standard representatives.
       for (int i = 0; i < L; ++i) {
-        sec.y_hat[i] = sec.y[i];
+        sec.y_hat[i] = y[i];
         kern.ntt(sec.y_hat[i]);
       }
       for (int i = 0; i < K; ++i) {
@@ -184,18 +192,27 @@ struct Scheme {
         kern.invntt_tomont(sec.w[i]);
         kern.freeze(sec.w[i]);
       }
-      // Steps 13-15: w1 = HighBits(w); c~ = H(mu || w1Encode(w1), lambda / 4).
+      // Steps 13-15: w1 = HighBits(w); c~ = H(mu || w1Encode(w1), lambda / 4); with it,
+      // step 11 of the next attempt (kappa + L).
       for (int i = 0; i < K; ++i) {
         kern.decompose(sec.tmp1, sec.tmp2, sec.w[i], P.gamma2);
-        kern.pack_w1(sec.w1_bytes + i * kW1PolyBytes, sec.tmp1, P.w1_bits());
+        kern.pack_w1(sec.mu_w1 + 64 + i * kW1PolyBytes, sec.tmp1, P.w1_bits());
       }
       std::uint8_t* c_tilde = sig;
-      {
-        Shake256 h;
-        absorb(h, ConstBytes(mu, 64));
-        absorb(h, ConstBytes(sec.w1_bytes, sizeof sec.w1_bytes));
-        h.squeeze(std::span<std::uint8_t>(c_tilde, kCTildeBytes));
-      }
+      const bool spec = speculate && kappa + L <= 0xFFFF - L;
+      Poly* y_next = sec.y[cur ^ 1];
+      run_lanes<4>(
+          speculate, spec ? 1 + L : 1,
+          [&](int idx, std::uint8_t* scratch) {
+            if (idx == 0) return XofJob{sec.mu_w1, sizeof sec.mu_w1, 136, 1};
+            return seed_counter_job(sec.rho_pp, kappa + L + idx - 1, 5, scratch);
+          },
+          [&](int idx, const std::uint8_t* buf, std::size_t) {
+            if (idx == 0) std::memcpy(c_tilde, buf, kCTildeBytes);
+            else kern.unpack_z(y_next[idx - 1], buf, P.gamma1_bits);
+            return true;
+          });
+      have_y = spec;
       ct::declassify(c_tilde, kCTildeBytes);  // see the file comment
       // Steps 16-17: c = SampleInBall(c~), c_hat = NTT(c).
       sample_in_ball(sec.c_hat, ConstBytes(c_tilde, kCTildeBytes), P.tau);
@@ -205,10 +222,10 @@ struct Scheme {
       for (int i = 0; i < L; ++i) {
         kern.pointwise(sec.tmp1, sec.c_hat, sec.s1_hat[i]);
         kern.invntt_tomont(sec.tmp1);
-        for (int j = 0; j < kN; ++j) sec.y[i].coeffs[j] += sec.tmp1.coeffs[j];
-        kern.reduce(sec.y[i]);
+        for (int j = 0; j < kN; ++j) y[i].coeffs[j] += sec.tmp1.coeffs[j];
+        kern.reduce(y[i]);
         // Step 23 (first half): ||z|| >= gamma1 - beta.
-        reject |= kern.norm_exceeds(sec.y[i], P.gamma1() - P.beta());
+        reject |= kern.norm_exceeds(y[i], P.gamma1() - P.beta());
       }
       // Early exit (as the Dilithium reference and mldsa-native do): which of the checks
       // rejected an attempt is revealed along with the rejection itself. It is a function of
@@ -250,8 +267,8 @@ struct Scheme {
       // signature, hence public.
       std::uint8_t* p = sig + kCTildeBytes;
       for (int i = 0; i < L; ++i) {
-        ct::declassify(&sec.y[i], sizeof(Poly));
-        kern.pack_z(p + i * kZPolyBytes, sec.y[i], P.gamma1_bits);
+        ct::declassify(&y[i], sizeof(Poly));
+        kern.pack_z(p + i * kZPolyBytes, y[i], P.gamma1_bits);
       }
       p += L * kZPolyBytes;
       // HintBitPack (Algorithm 20).
@@ -288,8 +305,16 @@ struct Scheme {
   }
 
   // FIPS 204, Algorithm 8 (ML-DSA.Verify_internal) from step 8 on, given mu.
-  // Everything here is public; the code is variable time.
   static bool verify_mu(const std::uint8_t* pk, const std::uint8_t* mu, const std::uint8_t* sig) noexcept {
+    return verify_with(pk, sig, [mu](const std::uint8_t*, std::uint8_t* out) { std::memcpy(out, mu, 64); },
+                       false);
+  }
+
+  // FIPS 204, Algorithm 8 (ML-DSA.Verify_internal) with mu = make_mu(tr) (steps 6-7, given
+  // tr = H(pk, 64)); tr is computed only if need_tr. Everything here is public; the code
+  // is variable time.
+  template <class MakeMu>
+  static bool verify_with(const std::uint8_t* pk, const std::uint8_t* sig, MakeMu make_mu, bool need_tr) noexcept {
     const Kernels& kern = kernels();
     Poly z[L], h[K], a_hat[K * L];
     Poly c_hat, t1, w, w1;
@@ -301,8 +326,11 @@ struct Scheme {
     // Step 13 (first half), checked early: ||z|| < gamma1 - beta.
     for (int i = 0; i < L; ++i)
       if (kern.norm_exceeds(z[i], P.gamma1() - P.beta()) != 0) return false;
-    // Steps 1, 5, 9-10.
-    expand_a(kern, a_hat, K, L, pk);
+    // Steps 1, 5-7, 9-10: A_hat = ExpandA(rho) with tr = H(pk, 64) in the same lanes.
+    std::uint8_t tr[64] = {}, mu[64];
+    if (need_tr) expand_a_tr(kern, a_hat, K, L, ConstBytes(pk, P.public_key_bytes()), tr);
+    else expand_a(kern, a_hat, K, L, pk);
+    make_mu(static_cast<const std::uint8_t*>(tr), mu);
     sample_in_ball(c_hat, ConstBytes(c_tilde, kCTildeBytes), P.tau);
     kern.ntt(c_hat);
     for (int i = 0; i < L; ++i) kern.ntt(z[i]);
@@ -509,10 +537,16 @@ bool MlDsa<Set>::verify(std::span<const std::uint8_t> pk, std::span<const std::u
   if (pk.size() != public_key_bytes || signature.size() != signature_bytes ||
       context.size() > mldsa::kMaxContextBytes)
     return false;
-  auto b = mu_builder(pk, context);
-  b->update(message);
-  const mldsa::Mu mu = b->final();
-  return mldsa::Scheme<Set>::verify_mu(pk.data(), mu.data(), signature.data());
+  // Steps 6-7 of Algorithm 8 run inside, with tr computed next to ExpandA.
+  return mldsa::Scheme<Set>::verify_with(
+      pk.data(), signature.data(),
+      [&](const std::uint8_t* tr, std::uint8_t* mu) {
+        auto b = mldsa::MuBuilder::from_tr(ConstBytes(tr, mldsa::kTrBytes), context);  // lengths checked above
+        b->update(message);
+        const mldsa::Mu m = b->final();
+        std::memcpy(mu, m.data(), mldsa::kMuBytes);
+      },
+      true);
 }
 
 template <class Set>
@@ -553,15 +587,19 @@ bool MlDsa<Set>::verify_digest(std::span<const std::uint8_t> pk, mldsa::PreHash 
   if (pk.size() != public_key_bytes || signature.size() != signature_bytes ||
       context.size() > mldsa::kMaxContextBytes || digest.size() != mldsa::prehash_digest_bytes(ph))
     return false;
-  const mldsa::Tr tr = mldsa::compute_tr(pk);
-  auto b = mldsa::MuBuilder::from_tr_raw(tr);
-  const std::uint8_t prefix[2] = {1, static_cast<std::uint8_t>(context.size())};
-  b->update(prefix);
-  b->update(context);
-  b->update(mldsa::prehash_oid(ph));
-  b->update(digest);
-  const mldsa::Mu mu = b->final();
-  return mldsa::Scheme<Set>::verify_mu(pk.data(), mu.data(), signature.data());
+  return mldsa::Scheme<Set>::verify_with(
+      pk.data(), signature.data(),
+      [&](const std::uint8_t* tr, std::uint8_t* mu) {
+        auto b = mldsa::MuBuilder::from_tr_raw(ConstBytes(tr, mldsa::kTrBytes));
+        const std::uint8_t prefix[2] = {1, static_cast<std::uint8_t>(context.size())};
+        b->update(prefix);
+        b->update(context);
+        b->update(mldsa::prehash_oid(ph));
+        b->update(digest);
+        const mldsa::Mu m = b->final();
+        std::memcpy(mu, m.data(), mldsa::kMuBytes);
+      },
+      true);
 }
 
 template <class Set>
@@ -624,11 +662,15 @@ bool MlDsa<Set>::verify_internal(std::span<const std::uint8_t> pk, std::span<con
                                  std::span<const std::uint8_t> signature) noexcept {
   // FIPS 204, Algorithm 8 (ML-DSA.Verify_internal). Steps 6-7: tr = H(pk), mu = H(tr || M').
   if (pk.size() != public_key_bytes || signature.size() != signature_bytes) return false;
-  const mldsa::Tr tr = mldsa::compute_tr(pk);
-  auto b = mldsa::MuBuilder::from_tr_raw(tr);
-  b->update(message_prime);
-  const mldsa::Mu mu = b->final();
-  return mldsa::Scheme<Set>::verify_mu(pk.data(), mu.data(), signature.data());
+  return mldsa::Scheme<Set>::verify_with(
+      pk.data(), signature.data(),
+      [&](const std::uint8_t* tr, std::uint8_t* mu) {
+        auto b = mldsa::MuBuilder::from_tr_raw(ConstBytes(tr, mldsa::kTrBytes));
+        b->update(message_prime);
+        const mldsa::Mu m = b->final();
+        std::memcpy(mu, m.data(), mldsa::kMuBytes);
+      },
+      true);
 }
 
 template class MlDsa<mldsa::Set44>;

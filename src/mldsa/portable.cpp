@@ -4,60 +4,146 @@
 #include "mldsa/zetas.hpp"
 
 #include "common/ct.hpp"
+#include "common/secret.hpp"
 
 namespace tessera::mldsa {
 namespace {
 
-inline std::int32_t mont_mul(std::int32_t a, std::int32_t b) noexcept {
-  return montgomery_reduce(static_cast<std::int64_t>(a) * b);
+// mont_mul(a, z) with zq = z * q^-1 mod 2^32 precomputed: the same integer
+// (a z - t q) / 2^32, t = a zq mod 2^32 signed, written with unsigned 32 x 32 -> 64
+// multiplications (the signed high halves are the unsigned ones minus the sign
+// corrections), which GCC vectorizes even with baseline SSE2 (pmuludq); the signed 64-bit
+// form stays scalar. The low halves of a z and t q agree, so the high halves subtract exactly.
+inline std::int32_t mont_mul_pre(std::int32_t a, std::int32_t z, std::int32_t zq) noexcept {
+  const std::uint32_t ua = static_cast<std::uint32_t>(a), uz = static_cast<std::uint32_t>(z);
+  const std::uint32_t t = ua * static_cast<std::uint32_t>(zq);
+  const std::uint32_t hz = static_cast<std::uint32_t>((static_cast<std::uint64_t>(ua) * uz) >> 32);
+  const std::uint32_t ht = static_cast<std::uint32_t>((static_cast<std::uint64_t>(t) * static_cast<std::uint32_t>(kQ)) >> 32);
+  // hi_s(x y) = hi_u(x y) - [x < 0] y - [y < 0] x (mod 2^32); q > 0.
+  const std::uint32_t fix = (static_cast<std::uint32_t>(a >> 31) & uz) + (static_cast<std::uint32_t>(z >> 31) & ua) -
+                            (static_cast<std::uint32_t>(static_cast<std::int32_t>(t) >> 31) & static_cast<std::uint32_t>(kQ));
+  return static_cast<std::int32_t>(hz - ht - fix);
 }
+
+constexpr std::int32_t qinv_mul(std::int32_t z) noexcept {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
+}
+// kZetasMont and their negatives, each with its q^-1 multiple (for mont_mul_pre).
+struct PortableZetas {
+  std::int32_t fwd[kN], fwd_q[kN], inv[kN], inv_q[kN];
+};
+constexpr PortableZetas make_portable_zetas() {
+  PortableZetas t{};
+  for (int i = 0; i < kN; ++i) {
+    t.fwd[i] = kZetasMont[i];
+    t.fwd_q[i] = qinv_mul(kZetasMont[i]);
+    t.inv[i] = -kZetasMont[i];
+    t.inv_q[i] = qinv_mul(-kZetasMont[i]);
+  }
+  return t;
+}
+constexpr PortableZetas kPz = make_portable_zetas();
 
 // FIPS 204, Algorithm 41 (NTT). Zetas are in Montgomery form, so t = zeta * w[j + len]
 // is a Montgomery product with |t| < q; each layer grows |w| by less than q.
+// Differs from the spec in form only: the last two layers (len = 2, 1) run together on
+// blocks of 4 coefficients (the generic loop's short inner loops cost more than the
+// butterflies); every butterfly computes the same integers in the same order.
 void ntt_portable(Poly& p) noexcept {
   std::int32_t* w = p.coeffs;
   int m = 0;
-  for (int len = 128; len >= 1; len >>= 1) {
+  for (int len = 128; len >= 4; len >>= 1) {
     for (int start = 0; start < kN; start += 2 * len) {
-      const std::int32_t z = kZetasMont[++m];
+      ++m;
+      const std::int32_t z = kPz.fwd[m], zq = kPz.fwd_q[m];
       for (int j = start; j < start + len; ++j) {
-        const std::int32_t a = w[j], t = mont_mul(z, w[j + len]);
+        const std::int32_t a = w[j], t = mont_mul_pre(w[j + len], z, zq);
         w[j + len] = a - t;
         w[j] = a + t;
       }
     }
+  }
+  for (int b = 0; b < kN / 4; ++b) {  // m = 64 + b (len 2), 128 + 2b and 129 + 2b (len 1)
+    std::int32_t* x = w + 4 * b;
+    const std::int32_t z2 = kPz.fwd[64 + b], z2q = kPz.fwd_q[64 + b];
+    const std::int32_t t0 = mont_mul_pre(x[2], z2, z2q), t1 = mont_mul_pre(x[3], z2, z2q);
+    const std::int32_t a0 = x[0] + t0, a2 = x[0] - t0, a1 = x[1] + t1, a3 = x[1] - t1;
+    const std::int32_t u0 = mont_mul_pre(a1, kPz.fwd[128 + 2 * b], kPz.fwd_q[128 + 2 * b]);
+    const std::int32_t u1 = mont_mul_pre(a3, kPz.fwd[129 + 2 * b], kPz.fwd_q[129 + 2 * b]);
+    x[0] = a0 + u0;
+    x[1] = a0 - u0;
+    x[2] = a2 + u1;
+    x[3] = a2 - u1;
   }
 }
 
 // FIPS 204, Algorithm 42 (NTT^-1), with the final factor 256^-1 replaced by
 // 256^-1 * 2^64 mod q so the output also loses one Montgomery factor 2^-32.
 // Differs from the spec: sums are not reduced; with |in| < q they stay below 256q < 2^31.
+// The first two layers (len = 1, 2) run together on blocks of 4, as in ntt_portable.
 void invntt_tomont_portable(Poly& p) noexcept {
   std::int32_t* w = p.coeffs;
-  int m = kN;
-  for (int len = 1; len < kN; len <<= 1) {
+  for (int b = 0; b < kN / 4; ++b) {  // len 1: m = 255 - 2b, 254 - 2b; len 2: m = 127 - b
+    std::int32_t* x = w + 4 * b;
+    const std::int32_t a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
+    const std::int32_t s0 = a0 + a1, d0 = mont_mul_pre(a0 - a1, kPz.inv[255 - 2 * b], kPz.inv_q[255 - 2 * b]);
+    const std::int32_t s1 = a2 + a3, d1 = mont_mul_pre(a2 - a3, kPz.inv[254 - 2 * b], kPz.inv_q[254 - 2 * b]);
+    const std::int32_t z = kPz.inv[127 - b], zq = kPz.inv_q[127 - b];
+    x[0] = s0 + s1;
+    x[2] = mont_mul_pre(s0 - s1, z, zq);
+    x[1] = d0 + d1;
+    x[3] = mont_mul_pre(d0 - d1, z, zq);
+  }
+  int m = kN / 4;
+  for (int len = 4; len < kN / 2; len <<= 1) {
     for (int start = 0; start < kN; start += 2 * len) {
-      const std::int32_t z = -kZetasMont[--m];
+      --m;
+      const std::int32_t z = kPz.inv[m], zq = kPz.inv_q[m];
       for (int j = start; j < start + len; ++j) {
         const std::int32_t a = w[j], b = w[j + len];  // both read first: the loop vectorizes
         w[j] = a + b;
-        w[j + len] = mont_mul(z, a - b);
+        w[j + len] = mont_mul_pre(a - b, z, zq);
       }
     }
   }
-  for (int j = 0; j < kN; ++j) w[j] = mont_mul(kInvNttFactor, w[j]);
-}
-
-void pointwise_acc_portable(Poly& out, const Poly* a, const Poly* b, int n) noexcept {
-  for (int j = 0; j < kN; ++j) {
-    std::int64_t acc = 0;  // |acc| < 8 * 81 q^2 < 2^56
-    for (int i = 0; i < n; ++i) acc += static_cast<std::int64_t>(a[i].coeffs[j]) * b[i].coeffs[j];
-    out.coeffs[j] = montgomery_reduce(acc);
+  // Last layer (len = 128, m = 1) with step 21's factor folded in: the sum times
+  // kInvNttFactor, the difference times kInvNttLastZeta (= zeta * kInvNttFactor * 2^-32).
+  constexpr std::int32_t f = kInvNttFactor, fq = qinv_mul(kInvNttFactor);
+  constexpr std::int32_t zf = kInvNttLastZeta, zfq = qinv_mul(kInvNttLastZeta);
+  for (int j = 0; j < kN / 2; ++j) {
+    const std::int32_t a = w[j], b = w[j + kN / 2];
+    w[j] = mont_mul_pre(a + b, f, fq);
+    w[j + kN / 2] = mont_mul_pre(a - b, zf, zfq);
   }
 }
 
+// The signed 64-bit sum of products and its Montgomery reduction written in unsigned
+// 64-bit arithmetic (mod 2^64, exact since |acc| < 2^56): unsigned 32 x 32 -> 64 products
+// with the signed corrections, and the reduction's high half taken with a logical shift.
+// The same integers as montgomery_reduce(sum a_i b_i); GCC vectorizes this form with SSE2.
+void pointwise_acc_portable(Poly& out, const Poly* a, const Poly* b, int n) noexcept {
+  std::uint64_t acc[kN] = {};  // |sum| < 8 * 81 q^2 < 2^56
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < kN; ++j) {
+      const std::int32_t x = a[i].coeffs[j], y = b[i].coeffs[j];
+      const std::uint32_t ux = static_cast<std::uint32_t>(x), uy = static_cast<std::uint32_t>(y);
+      const std::uint32_t fix = (static_cast<std::uint32_t>(x >> 31) & uy) + (static_cast<std::uint32_t>(y >> 31) & ux);
+      acc[j] += static_cast<std::uint64_t>(ux) * uy - (static_cast<std::uint64_t>(fix) << 32);
+    }
+  }
+  for (int j = 0; j < kN; ++j) {
+    const std::uint32_t t = static_cast<std::uint32_t>(acc[j]) * static_cast<std::uint32_t>(kQInv);
+    const std::uint64_t tq = static_cast<std::uint64_t>(t) * static_cast<std::uint32_t>(kQ) -
+                             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(static_cast<std::int32_t>(t) >> 31) &
+                                                         static_cast<std::uint32_t>(kQ))
+                              << 32);
+    out.coeffs[j] = static_cast<std::int32_t>(static_cast<std::uint32_t>((acc[j] - tq) >> 32));
+  }
+  secure_zero_object(acc);
+}
+
 void pointwise_portable(Poly& out, const Poly& a, const Poly& b) noexcept {
-  for (int j = 0; j < kN; ++j) out.coeffs[j] = mont_mul(a.coeffs[j], b.coeffs[j]);
+  for (int j = 0; j < kN; ++j) out.coeffs[j] = mont_mul_pre(a.coeffs[j], b.coeffs[j], qinv_mul(b.coeffs[j]));
 }
 
 void reduce_portable(Poly& a) noexcept {
@@ -91,7 +177,7 @@ unsigned make_hint_portable(Poly& h, const Poly& r, const Poly& r_plus_z, std::i
     std::int32_t r1, r0, v1, v0;
     decompose1(dc, r.coeffs[j], r1, r0);
     decompose1(dc, r_plus_z.coeffs[j], v1, v0);
-    const std::uint32_t bit = ~ct::mask_eq(static_cast<std::uint32_t>(r1), static_cast<std::uint32_t>(v1)) & 1u;
+    const std::uint32_t bit = ~eq_mask31(r1, v1) & 1u;
     h.coeffs[j] = static_cast<std::int32_t>(bit);
     count += bit;
   }
@@ -110,7 +196,7 @@ void use_hint_portable(Poly& r1out, const Poly& r, const Poly& h, std::int32_t g
     const std::int32_t delta = (2 * pos - 1) & -h.coeffs[j];
     std::int32_t v = r1 + delta;  // in [-1, m]
     v += (v >> 31) & dc.m;                                                           // -1 -> m - 1
-    v &= ~static_cast<std::int32_t>(ct::mask_eq(static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(dc.m)));  // m -> 0
+    v &= ~static_cast<std::int32_t>(eq_mask31(v, dc.m));  // m -> 0 (v in [0, m] here)
     r1out.coeffs[j] = v;
   }
 }

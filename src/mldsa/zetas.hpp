@@ -45,6 +45,13 @@ inline constexpr std::array<std::int32_t, kN> kZetasMont = [] {
 inline constexpr std::int32_t kInvNttFactor = detail::centered(
     detail::pow_mod(256, kQ - 2) * detail::kMontMod % kQ * detail::kMontMod % kQ);
 
+// The last inverse-NTT layer's zeta (-kZetasMont[1]) times kInvNttFactor * 2^-32 mod q,
+// centered: that layer multiplies its difference by this and its sum by kInvNttFactor,
+// which folds Algorithm 42's final scaling (step 21) into it.
+inline constexpr std::int32_t kInvNttLastZeta = detail::centered(
+    (kQ - std::int64_t{kZetasMont[1]}) % kQ * ((std::int64_t{kInvNttFactor} + kQ) % kQ) % kQ *
+    detail::pow_mod(detail::kMontMod, kQ - 2) % kQ);
+
 static_assert(detail::kMontMod - kQ == kMont);
 static_assert(static_cast<std::uint32_t>(kQInv) * static_cast<std::uint32_t>(kQ) == 1u);
 
@@ -65,14 +72,24 @@ constexpr DecomposeConstants make_decompose_constants(std::int32_t gamma2) {
 }
 inline constexpr DecomposeConstants kDecompose88 = make_decompose_constants((kQ - 1) / 88);
 inline constexpr DecomposeConstants kDecompose32 = make_decompose_constants((kQ - 1) / 32);
+static_assert(kDecompose88.mul < (std::uint64_t{1} << 32) && kDecompose32.mul < (std::uint64_t{1} << 32));
 inline DecomposeConstants decompose_constants(std::int32_t gamma2) noexcept {
   return gamma2 == kDecompose88.gamma2 ? kDecompose88 : kDecompose32;  // public parameter
 }
 
+// All-ones if a == b, else 0, for a, b in [0, 2^31): (a ^ b) - 1 has its top bit set iff
+// a == b. Plain arithmetic, no value barrier, so the loops calling it vectorize; there is
+// no comparison for a compiler to turn into a branch.
+inline std::uint32_t eq_mask31(std::int32_t a, std::int32_t b) noexcept {
+  return 0u - ((static_cast<std::uint32_t>(a ^ b) - 1u) >> 31);
+}
+
 inline void decompose1(const DecomposeConstants& dc, std::int32_t r, std::int32_t& r1, std::int32_t& r0) noexcept {
-  const std::uint64_t x = static_cast<std::uint64_t>(r + dc.gamma2 - 1);
-  std::int32_t a1 = static_cast<std::int32_t>((x * dc.mul) >> 48);
-  const std::uint32_t corner = ct::mask_eq(static_cast<std::uint32_t>(a1), static_cast<std::uint32_t>(dc.m));
+  // 32 x 32 -> 64-bit unsigned product (x < 2^24, mul < 2^32): one pmuludq per lane pair.
+  const std::uint32_t x = static_cast<std::uint32_t>(r + dc.gamma2 - 1);
+  const std::int32_t a1 =
+      static_cast<std::int32_t>((static_cast<std::uint64_t>(x) * static_cast<std::uint32_t>(dc.mul)) >> 48);
+  const std::uint32_t corner = eq_mask31(a1, dc.m);
   r0 = r - a1 * 2 * dc.gamma2 - static_cast<std::int32_t>(corner & 1u);
   r1 = a1 & ~static_cast<std::int32_t>(corner);
 }

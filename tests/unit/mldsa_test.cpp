@@ -85,6 +85,11 @@ TEST(MlDsaConstants, Zetas) {
   // kInvNttFactor * 256 = 2^64 mod q.
   const std::int64_t two64 = ((std::int64_t{1} << 32) % q) * ((std::int64_t{1} << 32) % q) % q;
   EXPECT_EQ(mod(static_cast<std::int64_t>(kInvNttFactor) * 256, q), two64);
+  // kInvNttLastZeta * 2^32 = -zeta^BitRev8(1) * 2^32 * kInvNttFactor mod q, centered.
+  const std::int64_t mont = (std::int64_t{1} << 32) % q;
+  EXPECT_EQ(mod(static_cast<std::int64_t>(kInvNttLastZeta) * mont, q),
+            mod(mod(-static_cast<std::int64_t>(kZetasMont[1]), q) * mod(kInvNttFactor, q), q));
+  EXPECT_LE(std::abs(kInvNttLastZeta), q / 2);
 }
 
 // ---- Exhaustive scalar arithmetic over Z_q ----

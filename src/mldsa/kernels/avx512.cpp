@@ -110,6 +110,14 @@ void fill_kernels_avx512(Kernels& k) noexcept {
   k.use_hint = use_hint_simd;
   k.norm_exceeds = norm_exceeds_simd;
   k.rej_eta = rej_eta_simd;
+  k.unpack_t1 = unpack_t1_simd;
+  k.unpack_t0 = unpack_t0_simd;
+  k.unpack_eta = unpack_eta_simd;
+  k.unpack_z = unpack_z_simd;
+  k.pack_w1 = pack_w1_simd;
+  k.pack_t1 = pack_t1_simd;
+  k.pack_t0 = pack_t0_simd;
+  k.pack_eta = pack_eta_simd;
   k.rej_uniform = rej_uniform_avx512;
 }
 

@@ -181,7 +181,7 @@ TS_UNROLL(16)
     O::transpose(x);
   }
 TS_UNROLL(8)
-  for (int hi = kHighLayers - 1; hi >= 0; --hi) {
+  for (int hi = kHighLayers - 1; hi >= 1; --hi) {
     const int len = 128 >> hi, d = len / W;
 TS_UNROLL(16)
     for (int g = 0; g < NV / (2 * d); ++g) {
@@ -194,9 +194,15 @@ TS_UNROLL(16)
       }
     }
   }
+  // Last layer (len = 128) with the final scaling folded in, as invntt_tomont_portable.
   const V f = O::set1(kInvNttFactor), fq = O::set1(qinv_mul(kInvNttFactor));
-TS_UNROLL(32)
-  for (int v = 0; v < NV; ++v) O::store(p.coeffs + W * v, montmul_bc(r[v], f, fq));
+  const V zf = O::set1(kInvNttLastZeta), zfq = O::set1(qinv_mul(kInvNttLastZeta));
+TS_UNROLL(16)
+  for (int v = 0; v < NV / 2; ++v) {
+    const V a = r[v], b = r[v + NV / 2];
+    O::store(p.coeffs + W * v, montmul_bc(O::add(a, b), f, fq));
+    O::store(p.coeffs + W * (v + NV / 2), montmul_bc(O::sub(a, b), zf, zfq));
+  }
 }
 
 void pointwise_acc_simd(Poly& out, const Poly* a, const Poly* b, int n) noexcept {
@@ -337,6 +343,164 @@ unsigned rej_eta_simd(std::int32_t* out, unsigned need, const std::uint8_t* buf,
     i += 4;
   }
   return ctr + kPortableKernels.rej_eta(out + ctr, need - ctr, buf + i, len - i, eta);
+}
+
+// ---- Packing (Algorithms 16-19 specialised), 256-bit code shared by both builds ----
+//
+// BitUnpack of 256 little-endian B-bit fields (B <= 24), 8 fields (B bytes) per step: the
+// low 128-bit half holds the 16 bytes from the group start (fields 0-3), the high half the
+// 16 bytes from byte 4B/8 (fields 4-7); a byte shuffle moves each field's bytes into its
+// 32-bit lane, a per-lane shift and a mask finish. The plan is computed at compile time.
+template <int B>
+struct UnpackPlan {
+  std::int8_t shuf[32];
+  std::int32_t shift[8];
+};
+template <int B>
+constexpr UnpackPlan<B> make_unpack_plan() {
+  UnpackPlan<B> p{};
+  for (int h = 0; h < 2; ++h) {
+    const int base = h * (4 * B - 8 * ((4 * B) / 8));  // bit offset of field 4h in its half
+    for (int k = 0; k < 4; ++k) {
+      const int bit = base + B * k, byte = bit / 8;
+      p.shift[4 * h + k] = bit % 8;
+      for (int b = 0; b < 4; ++b)
+        p.shuf[16 * h + 4 * k + b] = static_cast<std::int8_t>(8 * b < bit % 8 + B ? byte + b : -1);
+    }
+  }
+  return p;
+}
+// Calls sink(i, v) with v the __m256i of fields 8i..8i+7. Reads exactly 32 * B bytes.
+template <int B, class Sink>
+TS_INLINE void unpack_fields(const std::uint8_t* in, Sink sink) noexcept {
+  static_assert(B <= 24);
+  static constexpr UnpackPlan<B> kPlan = make_unpack_plan<B>();
+  constexpr int off1 = (4 * B) / 8;
+  const __m256i shuf = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kPlan.shuf));
+  const __m256i shift = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kPlan.shift));
+  const __m256i mask = _mm256_set1_epi32((1 << B) - 1);
+  auto step = [&](const std::uint8_t* g, int i) {
+    const __m256i x = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(g))),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(g + off1)), 1);
+    sink(i, _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, shuf), shift), mask));
+  };
+  // Groups whose 16-byte loads stay inside the input, then the rest from a padded copy.
+  constexpr int kDirect = (32 * B - off1 - 16) / B + 1;
+  int i = 0;
+  for (; i < kDirect; ++i) step(in + B * i, i);
+  alignas(16) std::uint8_t tail[(32 - kDirect) * B + 16] = {};
+  std::memcpy(tail, in + B * kDirect, static_cast<std::size_t>((32 - kDirect) * B));
+  for (; i < 32; ++i) step(tail + B * (i - kDirect), i);
+}
+
+TS_INLINE void store8(std::int32_t* p, __m256i v) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+}
+
+void unpack_t1_simd(Poly& t1, const std::uint8_t* in) noexcept {
+  unpack_fields<10>(in, [&](int i, __m256i v) { store8(t1.coeffs + 8 * i, v); });
+}
+void unpack_t0_simd(Poly& t0, const std::uint8_t* in) noexcept {
+  const __m256i c = _mm256_set1_epi32(1 << (kD - 1));
+  unpack_fields<13>(in, [&](int i, __m256i v) { store8(t0.coeffs + 8 * i, _mm256_sub_epi32(c, v)); });
+}
+std::uint32_t unpack_eta_simd(Poly& s, const std::uint8_t* in, int eta) noexcept {
+  const __m256i e = _mm256_set1_epi32(eta);
+  const __m256i two_eta = _mm256_set1_epi32(2 * eta);
+  __m256i bad = _mm256_setzero_si256();
+  auto sink = [&](int i, __m256i v) {
+    bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(v, two_eta));  // v > 2 eta: malformed
+    store8(s.coeffs + 8 * i, _mm256_sub_epi32(e, v));
+  };
+  if (eta == 2) unpack_fields<3>(in, sink);
+  else unpack_fields<4>(in, sink);
+  return 0u - static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(bad)) != 0);
+}
+void unpack_z_simd(Poly& z, const std::uint8_t* in, int gamma1_bits) noexcept {
+  const __m256i g1 = _mm256_set1_epi32(1 << gamma1_bits);
+  auto sink = [&](int i, __m256i v) { store8(z.coeffs + 8 * i, _mm256_sub_epi32(g1, v)); };
+  if (gamma1_bits == 17) unpack_fields<18>(in, sink);
+  else unpack_fields<20>(in, sink);
+}
+
+// BitPack of 256 B-bit fields (B <= 16), 8 fields (B bytes) per step: each 64-bit lane
+// joins its two fields (v0 | v1 << B), each 128-bit half joins its two 64-bit lanes, and the
+// halves' 4B-bit values are joined with scalar shifts and stored as exactly B bytes.
+// value(i) gives the __m256i of fields 8i..8i+7, each already in [0, 2^B).
+template <int B, class Value>
+TS_INLINE void pack_fields(std::uint8_t* out, Value value) noexcept {
+  static_assert(B <= 16);
+  const __m256i m2 = _mm256_set1_epi64x((std::int64_t{1} << (2 * B)) - 1);
+  for (int i = 0; i < 32; ++i, out += B) {
+    const __m256i v = value(i);
+    const __m256i x = _mm256_and_si256(_mm256_or_si256(v, _mm256_srli_epi64(v, 32 - B)), m2);
+    const __m256i y = _mm256_or_si256(x, _mm256_slli_epi64(_mm256_bsrli_epi128(x, 8), 2 * B));
+    const std::uint64_t lo = static_cast<std::uint64_t>(_mm256_extract_epi64(y, 0));
+    const std::uint64_t hi = static_cast<std::uint64_t>(_mm256_extract_epi64(y, 2));
+    const std::uint64_t w0 = lo | hi << (4 * B);  // 4B < 64 bits
+    if constexpr (B <= 8) {
+      std::memcpy(out, &w0, B);
+    } else {
+      const std::uint64_t w1 = hi >> (64 - 4 * B);
+      std::memcpy(out, &w0, 8);
+      std::memcpy(out + 8, &w1, B - 8);
+    }
+  }
+}
+TS_INLINE __m256i load8(const std::int32_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+void pack_t1_simd(std::uint8_t* out, const Poly& t1) noexcept {
+  pack_fields<10>(out, [&](int i) { return load8(t1.coeffs + 8 * i); });
+}
+void pack_t0_simd(std::uint8_t* out, const Poly& t0) noexcept {
+  const __m256i c = _mm256_set1_epi32(1 << (kD - 1));
+  pack_fields<13>(out, [&](int i) { return _mm256_sub_epi32(c, load8(t0.coeffs + 8 * i)); });
+}
+void pack_eta_simd(std::uint8_t* out, const Poly& s, int eta) noexcept {
+  const __m256i e = _mm256_set1_epi32(eta);
+  auto v = [&](int i) { return _mm256_sub_epi32(e, load8(s.coeffs + 8 * i)); };
+  if (eta == 2) pack_fields<3>(out, v);
+  else pack_fields<4>(out, v);
+}
+
+// 32 values < 256 (four vectors of int32) to 32 bytes in order.
+TS_INLINE __m256i narrow32(const std::int32_t* p) noexcept {
+  const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 8));
+  const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 16));
+  const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 24));
+  const __m256i x = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+  return _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+// w1Encode of one polynomial (Algorithm 28 body): 4 bits (ML-DSA-65/87) or 6 bits (-44),
+// w1 in [0, 16) or [0, 44).
+void pack_w1_simd(std::uint8_t* out, const Poly& w1, int w1_bits) noexcept {
+  if (w1_bits == 4) {
+    for (int i = 0; i < kN; i += 64, out += 32) {
+      // Byte pairs (lo, hi) -> lo | hi << 4 as int16, then narrowed to bytes.
+      const __m256i m = _mm256_set1_epi16(0x1001);
+      const __m256i p0 = _mm256_maddubs_epi16(narrow32(w1.coeffs + i), m);
+      const __m256i p1 = _mm256_maddubs_epi16(narrow32(w1.coeffs + i + 32), m);
+      const __m256i x = _mm256_permute4x64_epi64(_mm256_packus_epi16(p0, p1), 0xD8);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), x);
+    }
+  } else {
+    // 4 values -> 24 bits: (v0 | v1 << 6) | (v2 | v3 << 6) << 12, then 3 of every 4 bytes.
+    const __m256i shuf = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    for (int i = 0; i < kN; i += 32, out += 24) {
+      __m256i x = _mm256_maddubs_epi16(narrow32(w1.coeffs + i), _mm256_set1_epi16(0x4001));
+      x = _mm256_madd_epi16(x, _mm256_set1_epi32(0x10000001));
+      x = _mm256_shuffle_epi8(x, shuf);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(x));  // 12 used, 4 overwritten next
+      std::uint8_t hi[16];
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(hi), _mm256_extracti128_si256(x, 1));
+      std::memcpy(out + 12, hi, 12);
+    }
+  }
 }
 
 #undef TS_INLINE
