@@ -303,12 +303,13 @@ struct Scheme {
     kern.compress_d1(m, w.c);  // Step 7.
   }
 
-  // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal). dk = dk_pke || ek || H(ek) || z.
-  static void keygen_internal(const uint8_t d[32], const uint8_t z[32], uint8_t* ek, uint8_t* dk) noexcept {
+  // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal). dk = dk_pke || ek || H(ek) || z; ek is
+  // written in place inside dk.
+  static void keygen_internal(const uint8_t d[32], const uint8_t z[32], uint8_t* dk) noexcept {
     const Kernels& kern = kernels();
-    kpke_keygen(d, ek, dk, dk + kDkPkeBytes + kEkBytes, kern);  // Step 1, and H(ek) of step 2.
-    std::memcpy(dk + kDkPkeBytes, ek, kEkBytes);                // Step 2.
-    std::memcpy(dk + kDkPkeBytes + kEkBytes + 32, z, 32);
+    uint8_t* ek = dk + kDkPkeBytes;
+    kpke_keygen(d, ek, dk, ek + kEkBytes, kern);   // Steps 1-2 (H(ek) is computed next to A_hat).
+    std::memcpy(ek + kEkBytes + 32, z, 32);
   }
 
   // FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal), with t_hat decoded and checked.
@@ -404,17 +405,17 @@ template <const Params& P>
 Result<typename Kem<P>::DecapsulationKey> Kem<P>::expand_seed(std::span<const uint8_t> seed) noexcept {
   if (seed.size() != kSeedBytes) return Error::invalid_length;
   DecapsulationKey dk;
-  EncapsulationKey ek;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, dk.data());
   return dk;
 }
 
 template <const Params& P>
 Result<typename Kem<P>::EncapsulationKey> Kem<P>::encapsulation_key(std::span<const uint8_t> seed) noexcept {
   if (seed.size() != kSeedBytes) return Error::invalid_length;
-  DecapsulationKey dk;
+  // Algorithm 13 alone: neither dk_pke nor H(ek) is needed.
+  SecretArray<P.dk_pke_bytes()> dk_pke;
   EncapsulationKey ek;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  Scheme<P>::kpke_keygen(seed.data(), ek.data(), dk_pke.data(), nullptr, kernels());
   return ek;
 }
 
@@ -441,8 +442,7 @@ template <const Params& P>
 Result<SharedSecret> Kem<P>::decaps(std::span<const uint8_t> seed, std::span<const uint8_t> ct) noexcept {
   if (seed.size() != kSeedBytes || ct.size() != ct_bytes) return Error::invalid_length;
   DecapsulationKey dk;
-  EncapsulationKey ek;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), dk.data());
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, dk.data());
   SharedSecret k;
   (void)Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data(), false);
   return k;
@@ -475,8 +475,7 @@ template <const Params& P>
 Result<void> Kem<P>::check_key_consistency(std::span<const uint8_t> seed, std::span<const uint8_t> dk) noexcept {
   if (seed.size() != kSeedBytes || dk.size() != dk_bytes) return Error::invalid_length;
   DecapsulationKey expanded;
-  EncapsulationKey ek;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, ek.data(), expanded.data());
+  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, expanded.data());
   // Whether the pair matches is the public outcome of the check.
   if (ct::declassify_value(ct::mask_bytes_eq(expanded.span(), dk)) == 0) return Error::invalid_key;
   return {};
