@@ -6,6 +6,7 @@
 // on every int16, Compress_d on every x in [0, q). Backends this build or CPU lacks are
 // SKIPPED with the reason.
 #include <tessera/backend.hpp>
+#include <tessera/sha3.hpp>
 
 #include "cpu/features.hpp"
 #include "mlkem/kernels.hpp"
@@ -313,6 +314,85 @@ TEST_P(MlKemKernelEquivalence, UnalignedBuffers) {
   ref().reduce(buf_a + 1);
   simd().reduce(buf_b + 1);
   EXPECT_TRUE(std::equal(buf_a + 1, buf_a + 257, buf_b + 1));
+}
+
+// The Keccak lane scheduler of the algorithm code (mlkem/sponge_lanes.hpp) on the active
+// backend's permutation kernels: SHA3-256 and SHAKE128/256 jobs of many lengths, inputs in two
+// pieces, several output blocks, and one job fed in increments (parked while it waits), all
+// run together, against the one-way SHA-3 functions.
+TEST_P(MlKemKernelEquivalence, SpongeLanesMatchSha3) {
+  using mlkem::SpongeJob;
+  const std::size_t lens[] = {0, 1, 33, 34, 135, 136, 137, 167, 168, 169, 271, 272, 800, 1120, 1184, 1568, 1600};
+  std::vector<std::vector<std::uint8_t>> inputs;
+  for (auto n : lens) inputs.push_back(random_bytes(n));
+  std::vector<SpongeJob> jobs;
+  std::vector<std::vector<std::uint8_t>> outs;
+  std::vector<std::vector<std::uint8_t>> expect;
+  std::uint64_t park[25];
+  // Job 0: SHA3-256 of the longest input, fed in steps of 100 bytes.
+  const auto& streamed = inputs.back();
+  outs.emplace_back(32);
+  {
+    SpongeJob j;
+    j.in[0] = streamed.data();
+    j.in_len[0] = streamed.size();
+    j.rate = 136;
+    j.domain = 0x06;
+    j.out = outs.back().data();
+    j.out_len = 32;
+    j.available = 0;
+    j.park = park;
+    jobs.push_back(j);
+    std::vector<std::uint8_t> e(32);
+    sha3_256(streamed, std::span<std::uint8_t, 32>(e.data(), 32));
+    expect.push_back(e);
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const auto& in = inputs[i];
+    for (int kind = 0; kind < 3; ++kind) {
+      SpongeJob j;
+      const std::size_t split = in.size() / 3;  // two pieces
+      j.in[0] = in.data();
+      j.in_len[0] = split;
+      j.in[1] = in.data() + split;
+      j.in_len[1] = in.size() - split;
+      std::vector<std::uint8_t> e;
+      if (kind == 0) {
+        j.rate = 136;
+        j.domain = 0x06;
+        e.resize(32);
+        sha3_256(in, std::span<std::uint8_t, 32>(e.data(), 32));
+      } else if (kind == 1) {
+        j.rate = 136;
+        j.domain = 0x1F;
+        e.resize(300);
+        shake256(in, e);
+      } else {
+        j.rate = 168;
+        j.domain = 0x1F;
+        e.resize(505);
+        shake128(in, e);
+      }
+      outs.emplace_back(e.size());
+      j.out = outs.back().data();
+      j.out_len = e.size();
+      jobs.push_back(j);
+      expect.push_back(e);
+    }
+  }
+  for (std::size_t k = 0; k < jobs.size(); ++k) jobs[k].out = outs[k].data();
+  mlkem::SpongeLanes lanes(simd().rej_uniform);
+  const int n = static_cast<int>(jobs.size());
+  for (std::size_t avail = 0; avail < streamed.size(); avail += 100) {
+    jobs[0].available = avail;
+    lanes.run(jobs.data(), n, 1, 1 + (n - 1) * static_cast<int>(avail) / static_cast<int>(streamed.size()));
+  }
+  jobs[0].available = streamed.size();
+  lanes.run(jobs.data(), n, 0, n);
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    EXPECT_EQ(jobs[k].status, SpongeJob::done) << "job " << k;
+    EXPECT_EQ(outs[k], expect[k]) << "job " << k;
+  }
 }
 
 TESSERA_INSTANTIATE_PER_BACKEND(MlKemKernelEquivalence);
