@@ -6,10 +6,13 @@ list(APPEND TESSERA_SOURCES
   hash/hmac.cpp)
 # SHA-NI for SHA-256: compiled with the x86 SIMD kernels, selected at run time only when
 # CPUID reports SHA (hash/sha2/kernels.cpp).
-# SHA-512 has no x86 instructions before SHA512 (Arrow Lake); every backend runs the
-# scalar kernel. An AVX2 (or AVX-512VL vprorq) message-schedule kernel would pay: OpenSSL's
-# AVX2 path is about 1.7x faster than the scalar kernel on Zen 4. Not written yet.
+# SHA-512 has no x86 instructions before SHA512 (Arrow Lake): its x86 kernels compute the
+# message schedule of two blocks in ymm registers (AVX2, or AVX-512VL rotates and
+# ternary logic) between scalar BMI2 rounds (hash/sha2/sha512_x86.hpp).
 if(TESSERA_HAVE_AVX2)
   set_source_files_properties(hash/sha2/shani.cpp PROPERTIES COMPILE_OPTIONS "-msha;-mssse3;-msse4.1")
   list(APPEND TESSERA_SOURCES hash/sha2/shani.cpp)
 endif()
+tessera_simd_sources(TESSERA_SOURCES
+  AVX2   hash/sha2/sha512_avx2.cpp
+  AVX512 hash/sha2/sha512_avx512.cpp)

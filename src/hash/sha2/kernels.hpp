@@ -72,4 +72,10 @@ void compress256_shani(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::s
 // True when this build and CPU can run compress256_shani.
 bool shani_available() noexcept;
 
+// SHA-512 with the message schedule of two blocks at a time in ymm registers, computed
+// between the scalar BMI2 (RORX/ANDN) rounds (sha512_x86.hpp): AVX2 shifts (avx2 backend)
+// or AVX-512VL VPRORQ/VPTERNLOGQ (avx512 backend).
+void compress512_avx2(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
+void compress512_avx512(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
+
 }  // namespace tessera::sha2
