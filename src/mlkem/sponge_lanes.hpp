@@ -64,7 +64,8 @@ inline void gather(const SpongeJob& j, std::size_t off, std::size_t n, std::uint
 // when it is a SIMD one and at least two lanes are busy; otherwise each busy lane gets the
 // one-state kernel (the portable 4-way kernel is four one-state permutations, and an idle
 // lane would cost a whole one). Jobs in flight stay in the lanes between calls of run(), so
-// a caller can compute with finished outputs, give a waiting job more input, and resume.
+// a caller can compute with finished outputs, give a waiting job more input, and resume
+// (always with the same job array, of at most 64 jobs).
 // The schedule depends on the jobs' lengths, on how much input is available and on the
 // rejection counts of SampleNTT, all functions of public data (rho, ek); the state and output
 // buffers, which hold secrets for PRF and J jobs, are wiped on destruction.

@@ -19,8 +19,8 @@ namespace tessera::mlkem::avx512 {
 // SampleNTT's rejection loop (Algorithm 7, steps 4-15) with AVX-512 VBMI/VBMI2, used when the
 // CPU has them (kernels.cpp): 32 candidates (48 bytes) per step, gathered to 16-bit windows by
 // one byte permutation and left-packed by one vpcompressw (to a register: the memory form is
-// slow on Zen 4); byte-masked loads and stores handle the end of buf and of r, so it writes
-// nothing past the returned count. Same results as rej_uniform. Public data: branches on it are fine.
+// slow on Zen 4); byte-masked loads handle the end of buf and masked stores the end of r.
+// Same results and write bounds as rej_uniform. Public data: branches on it are fine.
 [[gnu::target("avx512vbmi,avx512vbmi2")]] unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len,
                                                                     const std::uint8_t* buf, unsigned buflen) noexcept {
   static constexpr auto kIdx = [] {
@@ -48,10 +48,15 @@ namespace tessera::mlkem::avx512 {
     const __mmask32 valid = ncand == 32 ? ~__mmask32{0} : (__mmask32{1} << ncand) - 1;
     const __mmask32 m = _mm512_mask_cmplt_epu16_mask(valid, d, bound);
     const auto n = static_cast<unsigned>(__builtin_popcount(m));
-    const unsigned take = n < len - ctr ? n : len - ctr;  // outputs that still fit, in order
-    const __mmask32 sm = take == 32 ? ~__mmask32{0} : (__mmask32{1} << take) - 1;
-    _mm512_mask_storeu_epi16(r + ctr, sm, _mm512_maskz_compress_epi16(m, d));
-    ctr += take;
+    const __m512i packed = _mm512_maskz_compress_epi16(m, d);
+    if (ctr + 32 <= len) {  // room for a whole vector (the entries past the count are scratch)
+      _mm512_storeu_si512(r + ctr, packed);
+      ctr += n;
+    } else {  // the outputs that still fit, in order, and nothing at or past len
+      const unsigned take = n < len - ctr ? n : len - ctr;
+      _mm512_mask_storeu_epi16(r + ctr, take == 32 ? ~__mmask32{0} : (__mmask32{1} << take) - 1, packed);
+      ctr += take;
+    }
     pos += nbytes;
   }
   return ctr;
