@@ -27,18 +27,28 @@ namespace tessera::sha2::x86 {
 TESSERA_SHA512_INLINE std::uint64_t big_sigma0(std::uint64_t x) noexcept { return std::rotr(x, 28) ^ std::rotr(x, 34) ^ std::rotr(x, 39); }
 TESSERA_SHA512_INLINE std::uint64_t big_sigma1(std::uint64_t x) noexcept { return std::rotr(x, 14) ^ std::rotr(x, 18) ^ std::rotr(x, 41); }
 
+// Keeps the compiler from reassociating a sum (the order below sets the critical paths).
+TESSERA_SHA512_INLINE std::uint64_t pin(std::uint64_t x) noexcept {
+  __asm__("" : "+r"(x));
+  return x;
+}
+
 // One round of Step 3 (b..h renamed by the caller). Ch(e,f,g) = (e & f) ^ (~e & g) (ANDN);
 // Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b, where b ^ c is the previous round's a ^ b (bc).
 // wk = K_t + W_t from the schedule buffer. (c enters only through bc.)
-TESSERA_SHA512_INLINE void round(std::uint64_t a, std::uint64_t b, std::uint64_t /*c*/, std::uint64_t& d, std::uint64_t e,
-                  std::uint64_t f, std::uint64_t g, std::uint64_t& h, std::uint64_t wk,
-                  std::uint64_t& bc) noexcept {
+// The sums are ordered for short dependency chains, 4 cycles per round each:
+// e' = (d + (h + wk + Ch)) + Sigma1(e) and a' = ((h + wk + Ch + Sigma1(e)) + Maj) + Sigma0(a).
+TESSERA_SHA512_INLINE void round(std::uint64_t a, std::uint64_t b, std::uint64_t /*c*/, std::uint64_t& d,
+                                 std::uint64_t e, std::uint64_t f, std::uint64_t g, std::uint64_t& h,
+                                 std::uint64_t wk, std::uint64_t& bc) noexcept {
   const std::uint64_t ab = a ^ b;
-  const std::uint64_t t1 = h + wk + ((e & f) ^ (~e & g)) + big_sigma1(e);
+  const std::uint64_t hkc = pin(h + wk + ((e & f) ^ (~e & g)));
+  const std::uint64_t s1 = big_sigma1(e);
+  const std::uint64_t t1 = pin(hkc + s1);
   const std::uint64_t maj = (ab & bc) ^ b;
   bc = ab;
-  d += t1;
-  h = t1 + big_sigma0(a) + maj;
+  d = pin(d + hkc) + s1;
+  h = pin(t1 + maj) + big_sigma0(a);
 }
 
 // The message schedule of a pair of blocks (Step 1), group j = W_2j, W_2j+1 of both blocks,
