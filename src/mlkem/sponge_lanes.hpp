@@ -110,8 +110,11 @@ class SpongeLanes {
       for (int l = 0; l < 4; ++l) {
         if (slot_[l] < 0 || !jobs[slot_[l]].squeezing) continue;
         // Locals: the byte stores below may alias anything, so members would be reloaded.
-        const unsigned words = jobs[slot_[l]].rate / 8;
-        std::uint8_t* const o = out_[l];
+        const SpongeJob& j = jobs[slot_[l]];
+        const unsigned words = j.rate / 8;
+        // A whole block of plain output goes straight to its destination.
+        const bool direct = j.poly == nullptr && j.out_len - j.produced >= j.rate;
+        std::uint8_t* const o = direct ? j.out + j.produced : out_[l];
         const std::uint64_t* const lane = &st_.lanes[0][l];
         for (unsigned i = 0; i < words; ++i) bytes::store_le64(o + 8 * i, lane[4 * i]);
       }
@@ -125,7 +128,7 @@ class SpongeLanes {
           finished = j.ctr == 256;
         } else {
           const std::size_t take = j.out_len - j.produced < j.rate ? j.out_len - j.produced : j.rate;
-          std::memcpy(j.out + j.produced, out_[l], take);
+          if (take < j.rate) std::memcpy(j.out + j.produced, out_[l], take);  // else already there
           j.produced += take;
           finished = j.produced == j.out_len;
         }
