@@ -2,7 +2,8 @@
 // the low and high 52 bits of 52 x 52-bit products). Lane i accumulates blocks i, i+8, ...
 // by Horner's rule in r^8, and the last batch multiplies lane i by r^(8-i), so the lane sum
 // is the sequential result: sum_j m_j r^(n-j). Limb bounds: inputs stay below 2^52 (h
-// limbs below 2^45 after adding a block, r limbs below 2^44, 20 r below 2^49).
+// limbs below 2^45 after adding a block, r limbs below 2^44, 20 r below 2^49). Per eight
+// blocks: 21 multiply-adds, 8 carry operations, 8 for the message (lanes in unpack order).
 // Compiled with the AVX-512 flags plus -mavx512ifma; called only when the CPU has IFMA.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -21,11 +22,16 @@ struct Vec3 {
 
 inline __m512i times5(__m512i x) noexcept { return _mm512_add_epi64(x, _mm512_slli_epi64(x, 2)); }
 
-// h * r mod p lane-wise (partially reduced); s1 = 20 r1, s2 = 20 r2.
+// h * r mod p lane-wise, partially reduced; s1 = 20 r1, s2 = 20 r2.
+// Input bounds: h limbs below 2^45, r limbs below 2^44 (s below 2^48.4). Output limbs
+// below 2^44 + 2^15: all three limbs are 44 bits wide (2^132 = 4 * 2^130 folds to 20).
+// The high product halves weigh 2^52 = 2^44 * 2^8 relative to their limb, and those of
+// limb 2 weigh 2^140 = 2^132 * 2^8 == 20 * 2^8 = 5 * 2^10; they are small enough (below
+// 2^43, 2^43, 2^39) that VPMADD52LUQ by 2^8 or 5 * 2^10 adds them exactly (below 2^52).
+// One parallel carry step follows (no sequential carry chain): c_i = x_i >> 44 < 2^10.
 inline Vec3 mul(const Vec3& h, const Vec3& r, __m512i s1, __m512i s2) noexcept {
   const __m512i z = _mm512_setzero_si512();
   const __m512i m44 = _mm512_set1_epi64((std::int64_t{1} << 44) - 1);
-  const __m512i m42 = _mm512_set1_epi64((std::int64_t{1} << 42) - 1);
   __m512i d0l = _mm512_madd52lo_epu64(z, h.l0, r.l0);
   __m512i d0h = _mm512_madd52hi_epu64(z, h.l0, r.l0);
   __m512i d1l = _mm512_madd52lo_epu64(z, h.l0, r.l1);
@@ -44,29 +50,28 @@ inline Vec3 mul(const Vec3& h, const Vec3& r, __m512i s1, __m512i s2) noexcept {
   d1h = _mm512_madd52hi_epu64(d1h, h.l2, s2);
   d2l = _mm512_madd52lo_epu64(d2l, h.l2, r.l0);
   d2h = _mm512_madd52hi_epu64(d2h, h.l2, r.l0);
-  // The high halves weigh 2^52 = 2^44 * 2^8 relative to their limb; 2^(88+52) = 2^130 * 2^10.
+  const __m512i x0 = _mm512_madd52lo_epu64(d0l, d2h, _mm512_set1_epi64(5 << 10));
+  const __m512i x1 = _mm512_madd52lo_epu64(d1l, d0h, _mm512_set1_epi64(1 << 8));
+  const __m512i x2 = _mm512_madd52lo_epu64(d2l, d1h, _mm512_set1_epi64(1 << 8));
   Vec3 o;
-  o.l0 = _mm512_and_si512(d0l, m44);
-  __m512i t1 = _mm512_add_epi64(_mm512_add_epi64(d1l, _mm512_slli_epi64(d0h, 8)), _mm512_srli_epi64(d0l, 44));
-  o.l1 = _mm512_and_si512(t1, m44);
-  __m512i t2 = _mm512_add_epi64(_mm512_add_epi64(d2l, _mm512_slli_epi64(d1h, 8)), _mm512_srli_epi64(t1, 44));
-  o.l2 = _mm512_and_si512(t2, m42);
-  const __m512i over = _mm512_add_epi64(_mm512_srli_epi64(t2, 42), _mm512_slli_epi64(d2h, 10));
-  o.l0 = _mm512_add_epi64(o.l0, times5(over));
-  o.l1 = _mm512_add_epi64(o.l1, _mm512_srli_epi64(o.l0, 44));
-  o.l0 = _mm512_and_si512(o.l0, m44);
+  o.l0 = _mm512_madd52lo_epu64(_mm512_and_si512(x0, m44), _mm512_srli_epi64(x2, 44), _mm512_set1_epi64(20));
+  o.l1 = _mm512_add_epi64(_mm512_and_si512(x1, m44), _mm512_srli_epi64(x0, 44));
+  o.l2 = _mm512_add_epi64(_mm512_and_si512(x2, m44), _mm512_srli_epi64(x1, 44));
   return o;
 }
 
-// Eight blocks as limbs, one block per lane, with the 2^128 bit.
+// Eight blocks as limbs with the 2^128 bit, in the lane order of VPUNPCKLQDQ/VPUNPCKHQDQ:
+// lane j holds block kLaneBlock[j] (a permutation; the final powers follow it).
+constexpr int kLaneBlock[8] = {0, 4, 1, 5, 2, 6, 3, 7};
 inline Vec3 load8(const std::uint8_t* in) noexcept {
   const __m512i a = _mm512_loadu_si512(in), b = _mm512_loadu_si512(in + 64);
-  const __m512i lo = _mm512_permutex2var_epi64(a, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), b);
-  const __m512i hi = _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), b);
+  const __m512i lo = _mm512_unpacklo_epi64(a, b);
+  const __m512i hi = _mm512_unpackhi_epi64(a, b);
   const __m512i m44 = _mm512_set1_epi64((std::int64_t{1} << 44) - 1);
   Vec3 m;
   m.l0 = _mm512_and_si512(lo, m44);
-  m.l1 = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(lo, 44), _mm512_slli_epi64(hi, 20)), m44);
+  // (A | B) & C: truth table 0xA8.
+  m.l1 = _mm512_ternarylogic_epi64(_mm512_srli_epi64(lo, 44), _mm512_slli_epi64(hi, 20), m44, 0xA8);
   m.l2 = _mm512_or_si512(_mm512_srli_epi64(hi, 24), _mm512_set1_epi64(std::int64_t{1} << 40));
   return m;
 }
@@ -75,7 +80,7 @@ inline Vec3 add(const Vec3& a, const Vec3& b) noexcept {
   return {_mm512_add_epi64(a.l0, b.l0), _mm512_add_epi64(a.l1, b.l1), _mm512_add_epi64(a.l2, b.l2)};
 }
 
-// Carries lane sums (each limb below 2^50) back into the scalar bounds and stores them.
+// Carries lane sums (each limb below 2^49) back into the scalar bounds and stores them.
 inline void store_sum(State& st, const Vec3& a, const Vec3& b) noexcept {
   std::uint64_t s[3] = {static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(a.l0, b.l0))),
                         static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(a.l1, b.l1))),
@@ -103,9 +108,15 @@ inline __m512i times20(__m512i x) noexcept { return times5(_mm512_slli_epi64(x, 
 // stepping by r^16 hide the latency of the multiply-and-carry chain. Finally lane i of a
 // multiplies by r^(16-i) and lane i of b by r^(8-i).
 void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept {
-  const Vec3 hi_pows{_mm512_loadu_si512(st.pow[0]), _mm512_loadu_si512(st.pow[1]), _mm512_loadu_si512(st.pow[2])};
-  const Vec3 lo_pows{_mm512_loadu_si512(st.pow[0] + 8), _mm512_loadu_si512(st.pow[1] + 8),
-                     _mm512_loadu_si512(st.pow[2] + 8)};
+  // pow[.][i] = r^(16 - i) and pow[.][8 + i] = r^(8 - i), reordered to load8's lanes.
+  const __m512i order = _mm512_set_epi64(kLaneBlock[7], kLaneBlock[6], kLaneBlock[5], kLaneBlock[4],
+                                         kLaneBlock[3], kLaneBlock[2], kLaneBlock[1], kLaneBlock[0]);
+  auto pows = [&](int offset) {
+    return Vec3{_mm512_permutexvar_epi64(order, _mm512_loadu_si512(st.pow[0] + offset)),
+                _mm512_permutexvar_epi64(order, _mm512_loadu_si512(st.pow[1] + offset)),
+                _mm512_permutexvar_epi64(order, _mm512_loadu_si512(st.pow[2] + offset))};
+  };
+  const Vec3 hi_pows = pows(0), lo_pows = pows(8);
   const Vec3 h0{_mm512_maskz_mov_epi64(1, b64(st.h[0])), _mm512_maskz_mov_epi64(1, b64(st.h[1])),
                 _mm512_maskz_mov_epi64(1, b64(st.h[2]))};
   const Vec3 zero{_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
