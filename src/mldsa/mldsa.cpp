@@ -90,7 +90,8 @@ struct Scheme {
     const std::uint8_t* rho = sec.seeds;
     ct::declassify(rho, 32);  // rho is part of the public key
     // Steps 3-4.
-    expand_a_s(kern, a_hat, sec.s, K, L, P.eta, rho, sec.seeds + 32);
+    expand_a(kern, a_hat, K, L, rho);
+    expand_s(kern, sec.s, K, L, P.eta, sec.seeds + 32);
     // Step 5: t = NTT^-1(A_hat o NTT(s1)) + s2.
     for (int i = 0; i < L; ++i) {
       sec.s1_hat[i] = sec.s[i];
@@ -138,7 +139,7 @@ struct Scheme {
     struct Secrets {
       std::uint8_t rho_pp[64];
       Poly s1_hat[L], s2_hat[K], t0_hat[K];
-      Poly y[2][L];  // this attempt's y (then z = y + c s1 in place) and the next one's
+      Poly y[3 * L];  // y of this attempt (then z = y + c s1 in place) and of the next two
       Poly y_hat[L];
       Poly w[K];  // w, then w - c s2
       Poly h[K];
@@ -171,17 +172,73 @@ struct Scheme {
       h.squeeze(sec.rho_pp);
     }
     std::memcpy(sec.mu_w1, mu, 64);
-    // With multi-lane Keccak, step 15's hash of an attempt shares the 4-way permutations
-    // with step 11 of the next attempt (whose y does not depend on this attempt's outcome;
-    // it is discarded if this attempt is accepted): the hash alone would leave 3 lanes idle.
-    const bool speculate = keccak_x4_native();
-    bool have_y = false;
-    int cur = 0;
+    // The SHAKE instances of the loop (steps 11, 15 and 16) run in 4 persistent Keccak
+    // lanes. With multi-lane Keccak, lanes the hashes of step 15-16 leave idle produce y
+    // for the next two attempts ahead of time (y does not depend on earlier attempts'
+    // outcomes; what is computed ahead is discarded when an attempt is accepted), and a job
+    // still running when an attempt needs its hash continues in the next call. Portable
+    // Keccak produces only the current attempt's y (no lane is idle there).
+    const bool multi_lane = keccak_x4_native();
+    constexpr int kPool = 3 * L;  // y of attempts kappa / L, +1, +2: slot v mod 3L
+    const int window = multi_lane ? kPool : L;
+    constexpr int kLastV = L * ((0xFFFF - L) / L) + L - 1;  // last y index the loop can use
+    XofLanes<4> lanes(multi_lane);
+    int have[kPool];  // which y index each slot holds (-1: none yet)
+    for (int& h : have) h = -1;
+    int next_v = 0;  // next y index to start
+    int kappa = 0;
+    enum { kNone, kPending, kRunning, kDone };
+    int hash_state = kNone, ball_state = kNone;
+    std::uint8_t* c_tilde = sig;
+    BallSampler* ball = nullptr;
+    auto next = [&](std::uint8_t* scratch, XofJob& j, int& tag) {
+      if (hash_state == kPending) {
+        j = XofJob{sec.mu_w1, sizeof sec.mu_w1, 136, 1};
+        tag = 0;
+        hash_state = kRunning;
+        return true;
+      }
+      if (ball_state == kPending) {
+        j = XofJob{c_tilde, kCTildeBytes, 136, 1};
+        tag = 1;
+        ball_state = kRunning;
+        return true;
+      }
+      if (next_v < kappa + window && next_v <= kLastV) {
+        j = seed_counter_job(sec.rho_pp, next_v, 5, scratch);
+        tag = 2 + next_v++;
+        return true;
+      }
+      return false;
+    };
+    auto eat = [&](int tag, const std::uint8_t* buf, std::size_t len) {
+      if (tag == 0) {
+        std::memcpy(c_tilde, buf, kCTildeBytes);
+        ct::declassify(c_tilde, kCTildeBytes);  // see the file comment
+        hash_state = kDone;
+        ball_state = kPending;
+        return true;
+      }
+      if (tag == 1) {
+        if (!ball->consume(buf, len)) return false;
+        ball_state = kDone;
+        return true;
+      }
+      const int v = tag - 2;
+
+      kern.unpack_z(sec.y[v % kPool], buf, P.gamma1_bits);
+      have[v % kPool] = v;
+      return true;
+    };
     // Steps 8-32: the rejection loop. kappa is encoded on 16 bits (Algorithm 34).
-    for (int kappa = 0; kappa <= 0xFFFF - L; kappa += L, cur ^= 1) {
-      Poly* y = sec.y[cur];
-      // Step 11: y = ExpandMask(rho'', kappa), unless computed with the previous attempt.
-      if (!have_y) expand_mask(kern, y, L, P.gamma1_bits, sec.rho_pp, kappa);
+    for (; kappa <= 0xFFFF - L; kappa += L) {
+      Poly* y = sec.y + kappa % kPool;
+      // Step 11: y = ExpandMask(rho'', kappa) (possibly computed during earlier attempts).
+      lanes.run(next, eat, [&] {
+        for (int i = 0; i < L; ++i)
+          if (have[(kappa + i) % kPool] != kappa + i) return false;
+        return true;
+      });
       // Step 12: w = NTT^-1(A_hat o NTT(y)), standard representatives.
       for (int i = 0; i < L; ++i) {
         sec.y_hat[i] = y[i];
@@ -192,30 +249,17 @@ struct Scheme {
         kern.invntt_tomont(sec.w[i]);
         kern.freeze(sec.w[i]);
       }
-      // Steps 13-15: w1 = HighBits(w); c~ = H(mu || w1Encode(w1), lambda / 4); with it,
-      // step 11 of the next attempt (kappa + L).
+      // Steps 13-16: w1 = HighBits(w); c~ = H(mu || w1Encode(w1), lambda / 4);
+      // c = SampleInBall(c~) (c~ is declassified in eat, see the file comment).
       for (int i = 0; i < K; ++i) {
         kern.decompose(sec.tmp1, sec.tmp2, sec.w[i], P.gamma2);
         kern.pack_w1(sec.mu_w1 + 64 + i * kW1PolyBytes, sec.tmp1, P.w1_bits());
       }
-      std::uint8_t* c_tilde = sig;
-      const bool spec = speculate && kappa + L <= 0xFFFF - L;
-      Poly* y_next = sec.y[cur ^ 1];
-      run_lanes<4>(
-          speculate, spec ? 1 + L : 1,
-          [&](int idx, std::uint8_t* scratch) {
-            if (idx == 0) return XofJob{sec.mu_w1, sizeof sec.mu_w1, 136, 1};
-            return seed_counter_job(sec.rho_pp, kappa + L + idx - 1, 5, scratch);
-          },
-          [&](int idx, const std::uint8_t* buf, std::size_t) {
-            if (idx == 0) std::memcpy(c_tilde, buf, kCTildeBytes);
-            else kern.unpack_z(y_next[idx - 1], buf, P.gamma1_bits);
-            return true;
-          });
-      have_y = spec;
-      ct::declassify(c_tilde, kCTildeBytes);  // see the file comment
-      // Steps 16-17: c = SampleInBall(c~), c_hat = NTT(c).
-      sample_in_ball(sec.c_hat, ConstBytes(c_tilde, kCTildeBytes), P.tau);
+      BallSampler sampler(sec.c_hat, P.tau);
+      ball = &sampler;
+      hash_state = kPending;
+      ball_state = kNone;
+      lanes.run(next, eat, [&] { return ball_state == kDone; });
       kern.ntt(sec.c_hat);
       // Steps 18 and 20: z = y + NTT^-1(c_hat o s1_hat), exact (|z| < gamma1 + beta).
       std::uint32_t reject = 0;

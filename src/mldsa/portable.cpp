@@ -211,7 +211,8 @@ std::uint32_t norm_exceeds_portable(const Poly& a, std::int32_t bound) noexcept 
   return ct::mask_from_bit(flag);
 }
 
-// FIPS 204, Algorithm 14 (CoeffFromThreeBytes) in a loop (Algorithm 30 steps 4-8).
+// FIPS 204, Algorithm 14 (CoeffFromThreeBytes) in a loop (Algorithm 30 steps 4-8). The
+// branch is on public data and almost always taken (acceptance probability q / 2^23).
 unsigned rej_uniform_portable(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len) noexcept {
   unsigned ctr = 0;
   for (std::size_t i = 0; i + 3 <= len && ctr < need; i += 3) {
@@ -225,7 +226,8 @@ unsigned rej_uniform_portable(std::int32_t* out, unsigned need, const std::uint8
 // FIPS 204, Algorithm 15 (CoeffFromHalfByte) in a loop (Algorithm 31 steps 4-9).
 // Only whether a nibble is accepted is revealed (declassified): rejected nibbles are
 // independent of the accepted ones, so this says nothing about s1 or s2. The value
-// computation is branch-free (z mod 5 by multiply-shift).
+// computation is branch-free (z mod 5 by multiply-shift); each value is written at out[ctr]
+// and ctr advances by the (public) accept bit, so no branch mispredicts on it either.
 unsigned rej_eta_portable(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len, int eta) noexcept {
   unsigned ctr = 0;
   const std::uint32_t limit = eta == 2 ? 15u : 9u;
@@ -238,8 +240,12 @@ unsigned rej_eta_portable(std::int32_t* out, unsigned need, const std::uint8_t* 
   };
   for (std::size_t i = 0; i < len && ctr < need; ++i) {
     const std::uint32_t z0 = buf[i] & 15u, z1 = buf[i] >> 4;
-    if (ct::declassify_value(z0 < limit)) out[ctr++] = value(z0);
-    if (ctr < need && ct::declassify_value(z1 < limit)) out[ctr++] = value(z1);
+    out[ctr] = value(z0);
+    ctr += ct::declassify_value(static_cast<unsigned>(z0 < limit));
+    if (ctr < need) {
+      out[ctr] = value(z1);
+      ctr += ct::declassify_value(static_cast<unsigned>(z1 < limit));
+    }
   }
   return ctr;
 }

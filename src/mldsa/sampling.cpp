@@ -2,48 +2,131 @@
 
 #include "common/bytes.hpp"
 #include "common/secret.hpp"
+#include "hash/shake_batch.hpp"
 
 #include <tessera/sha3.hpp>
 
 #include <cstring>
 
 namespace tessera::mldsa {
+namespace {
+
+// Runs `count` independent XOF instances through the batched sponges of shake_batch.hpp:
+// 8-way where the Keccak backend has a native 8-way kernel (AVX-512) and at least 5 instances remain, 4-way
+// where at least 2 remain and the 4-way kernel is not the portable loop (or 4 remain), and
+// one by one otherwise. Idle lanes of a batch absorb a copy of its first input and are
+// ignored. fill(idx, in) writes the in_len-byte input of instance idx; eat(idx, buf, len)
+// consumes output bytes and returns true once instance idx needs no more. Output buffers
+// are wiped.
+template <class Batch4, class Batch8, class Single, std::size_t FirstBlocks, class Fill, class Eat>
+void run_xofs(int count, std::size_t in_len, Fill fill, Eat eat) noexcept {
+  constexpr std::size_t rate = Batch4::rate_bytes;
+  static_assert(Single::rate_bytes == rate && Batch8::rate_bytes == rate);
+  constexpr std::size_t kMaxIn = 66;
+  alignas(8) std::uint8_t in[8][kMaxIn];
+  alignas(8) std::uint8_t buf[8][FirstBlocks * rate];
+  const keccak::Kernels& kk = keccak::kernels();
+  const bool x4_native = kk.f1600_x4 != keccak::f1600_x4_portable;
+  auto batch = [&]<class Batch, int N>(int idx, int used) {
+    for (int j = 0; j < used; ++j) fill(idx + j, in[j]);
+    typename Batch::Inputs ins;
+    typename Batch::Outputs outs;
+    for (int j = 0; j < N; ++j) {
+      ins[j] = in[j < used ? j : 0];
+      outs[j] = buf[j];
+    }
+    Batch xof;
+    xof.absorb_once(ins, in_len);
+    xof.squeeze_blocks(outs, FirstBlocks);
+    bool done[8] = {};
+    bool all = true;
+    for (int j = 0; j < used; ++j) all &= (done[j] = eat(idx + j, buf[j], FirstBlocks * rate));
+    while (!all) {
+      xof.squeeze_blocks(outs, 1);
+      all = true;
+      for (int j = 0; j < used; ++j) {
+        if (!done[j]) done[j] = eat(idx + j, buf[j], rate);
+        all &= done[j];
+      }
+    }
+  };
+  int idx = 0;
+  while (idx < count) {
+    const int rem = count - idx;
+    if (kk.x8_native && rem >= 5) {
+      const int used = rem < 8 ? rem : 8;
+      batch.template operator()<Batch8, 8>(idx, used);
+      idx += used;
+    } else if (rem >= 4 || (x4_native && rem >= 2)) {
+      const int used = rem < 4 ? rem : 4;
+      batch.template operator()<Batch4, 4>(idx, used);
+      idx += used;
+    } else {
+      fill(idx, in[0]);
+      Single xof;
+      (void)xof.absorb(std::span<const std::uint8_t>(in[0], in_len));
+      xof.squeeze(std::span<std::uint8_t>(buf[0], FirstBlocks * rate));
+      bool done = eat(idx, buf[0], FirstBlocks * rate);
+      while (!done) {
+        xof.squeeze(std::span<std::uint8_t>(buf[0], rate));
+        done = eat(idx, buf[0], rate);
+      }
+      ++idx;
+    }
+  }
+  secure_zero_object(in);
+  secure_zero_object(buf);
+}
+
+}  // namespace
+
+
+// Uniform batches (every instance the same kind): with multi-lane Keccak the batched
+// sponges are used directly (XofLanes' per-step bookkeeping costs more than it saves
+// here: there are no idle lanes to fill); with portable Keccak XofLanes permutes lane by
+// lane (no idle-lane permutations).
 
 void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t* rho) noexcept {
   unsigned ctr[8 * 7] = {};
-  run_lanes_widest(
-      k * l, [&](int idx, std::uint8_t* scratch) { return expand_a_job(rho, l, idx, scratch); },
-      [&](int idx, const std::uint8_t* buf, std::size_t len) {
-        ctr[idx] += kern.rej_uniform(a_hat[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len);
-        return ctr[idx] == kN;
-      });
+  auto eat = [&](int idx, const std::uint8_t* buf, std::size_t len) {
+    ctr[idx] += kern.rej_uniform(a_hat[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len);
+    return ctr[idx] == kN;
+  };
+  if (keccak_x4_native()) {
+    // 5 blocks = 840 bytes = 280 candidates; each is accepted with probability q / 2^23.
+    run_xofs<hash::Shake128x4, hash::Shake128x8, Shake128, 5>(
+        k * l, 34,
+        [&](int idx, std::uint8_t* in) {
+          std::memcpy(in, rho, 32);
+          in[32] = static_cast<std::uint8_t>(idx % l);  // s
+          in[33] = static_cast<std::uint8_t>(idx / l);  // r
+        },
+        eat);
+  } else {
+    run_lanes<4>(false, k * l, [&](int idx, std::uint8_t* scratch) { return expand_a_job(rho, l, idx, scratch); }, eat);
+  }
 }
 
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
   unsigned ctr[8 + 7] = {};
+  auto eat = [&](int idx, const std::uint8_t* buf, std::size_t len) {
+    ctr[idx] += kern.rej_eta(s[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len, eta);
+    return ctr[idx] == kN;
+  };
   // 2 blocks = 544 nibbles; about 510 (eta = 2) or 306 (eta = 4) are accepted on average.
-  run_lanes_widest(
-      k + l, [&](int idx, std::uint8_t* scratch) { return seed_counter_job(rho_prime, idx, 2, scratch); },
-      [&](int idx, const std::uint8_t* buf, std::size_t len) {
-        ctr[idx] += kern.rej_eta(s[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len, eta);
-        return ctr[idx] == kN;
-      });
-}
-
-void expand_a_s(const Kernels& kern, Poly* a_hat, Poly* s, int k, int l, int eta, const std::uint8_t* rho,
-                const std::uint8_t* rho_prime) noexcept {
-  unsigned ctr[8 * 7 + 8 + 7] = {};
-  const int na = k * l;
-  run_lanes_widest(
-      na + k + l,
-      [&](int idx, std::uint8_t* scratch) {
-        return idx < na ? expand_a_job(rho, l, idx, scratch) : seed_counter_job(rho_prime, idx - na, 2, scratch);
-      },
-      [&](int idx, const std::uint8_t* buf, std::size_t len) {
-        if (idx < na) ctr[idx] += kern.rej_uniform(a_hat[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len);
-        else ctr[idx] += kern.rej_eta(s[idx - na].coeffs + ctr[idx], kN - ctr[idx], buf, len, eta);
-        return ctr[idx] == kN;
-      });
+  if (keccak_x4_native()) {
+    run_xofs<hash::Shake256x4, hash::Shake256x8, Shake256, 2>(
+        k + l, 66,
+        [&](int idx, std::uint8_t* in) {
+          std::memcpy(in, rho_prime, 64);
+          in[64] = static_cast<std::uint8_t>(idx);
+          in[65] = static_cast<std::uint8_t>(idx >> 8);
+        },
+        eat);
+  } else {
+    run_lanes<4>(false, k + l, [&](int idx, std::uint8_t* scratch) { return seed_counter_job(rho_prime, idx, 2, scratch); },
+                 eat);
+  }
 }
 
 void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
@@ -67,36 +150,34 @@ void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const
 
 void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
                  int kappa) noexcept {
+  auto eat = [&](int idx, const std::uint8_t* buf, std::size_t) {
+    kern.unpack_z(y[idx], buf, gamma1_bits);
+    return true;
+  };
   // 32 * (gamma1_bits + 1) = 576 or 640 bytes: 5 blocks of 136.
-  run_lanes_widest(
-      l, [&](int idx, std::uint8_t* scratch) { return seed_counter_job(rho_pp, kappa + idx, 5, scratch); },
-      [&](int idx, const std::uint8_t* buf, std::size_t) {
-        kern.unpack_z(y[idx], buf, gamma1_bits);
-        return true;
-      });
+  if (keccak_x4_native()) {
+    run_xofs<hash::Shake256x4, hash::Shake256x8, Shake256, 5>(
+        l, 66,
+        [&](int idx, std::uint8_t* in) {
+          std::memcpy(in, rho_pp, 64);
+          const int v = kappa + idx;
+          in[64] = static_cast<std::uint8_t>(v);
+          in[65] = static_cast<std::uint8_t>(v >> 8);
+        },
+        eat);
+  } else {
+    run_lanes<4>(false, l, [&](int idx, std::uint8_t* scratch) { return seed_counter_job(rho_pp, kappa + idx, 5, scratch); },
+                 eat);
+  }
 }
 
 void sample_in_ball(Poly& c, std::span<const std::uint8_t> c_tilde, int tau) noexcept {
   Shake256 h;
   (void)h.absorb(c_tilde);
   std::uint8_t s[Shake256::rate_bytes];
-  h.squeeze(s);
-  std::uint64_t signs = bytes::load_le64(s);  // Steps 3-4: h = first 8 bytes
-  std::size_t pos = 8;
-  for (int i = 0; i < kN; ++i) c.coeffs[i] = 0;
-  for (int i = kN - tau; i < kN; ++i) {  // Steps 5-13
-    int j;
-    do {
-      if (pos == sizeof s) {
-        h.squeeze(s);
-        pos = 0;
-      }
-      j = s[pos++];
-    } while (j > i);
-    c.coeffs[i] = c.coeffs[j];
-    c.coeffs[j] = 1 - 2 * static_cast<std::int32_t>(signs & 1);
-    signs >>= 1;
-  }
+  BallSampler sampler(c, tau);
+  do h.squeeze(s);
+  while (!sampler.consume(s, sizeof s));
 }
 
 }  // namespace tessera::mldsa

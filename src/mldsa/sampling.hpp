@@ -22,68 +22,93 @@ struct XofJob {
   std::size_t first_blocks;
 };
 
-// Runs jobs 0..count-1 over the N lanes of an N-way Keccak state (N = 4 or 8): a lane that
-// finishes takes the next job, so jobs of different lengths and rates share permutations and
-// few lanes idle. job(idx, scratch) returns job idx's XofJob (its input may be written to
-// scratch, 72 bytes, valid until the job ends); eat(idx, buf, len) consumes output and
-// returns true when job idx needs no more. With `native` false the active lanes are
-// permuted one by one (portable Keccak: idle lanes cost nothing). The schedule depends
-// only on job lengths and on eat's verdicts, which callers keep public (see ExpandS).
-// All buffers are wiped.
-template <int N, class Job, class Eat>
-void run_lanes(bool native, int count, Job job, Eat eat) noexcept {
+// N SHAKE instances in the N lanes of an N-way Keccak state (N = 4 or 8). A lane that
+// finishes its job takes the next one, so jobs of different lengths and rates share
+// permutations and few lanes idle; the lanes persist between calls of run(), so a caller
+// can keep work in flight from one call to the next (the signing loop does). With `native`
+// false the active lanes are permuted one by one (portable Keccak: idle lanes cost nothing).
+// The schedule depends only on job lengths and on the consumers' verdicts, which callers
+// keep public (see ExpandS). All buffers are wiped on destruction.
+template <int N>
+class XofLanes {
   static_assert(N == 4 || N == 8);
-  constexpr std::size_t kMaxFirst = 5 * 168;
-  const keccak::Kernels& kk = keccak::kernels();
-  keccak::StateN<N> st{};
+
+ public:
+  explicit XofLanes(bool native) noexcept : native_(native), kk_(keccak::kernels()) {
+    for (int l = 0; l < N; ++l) lane_[l].tag = -1;
+  }
+  XofLanes(const XofLanes&) = delete;
+  XofLanes& operator=(const XofLanes&) = delete;
+  ~XofLanes() {
+    secure_zero_object(st_);
+    secure_zero_object(scratch_);
+    secure_zero_object(out_);
+    secure_zero_object(junk_);
+    secure_zero_object(one_);
+  }
+
+  // Runs permutation steps until done() holds (checked before each step) or no lane has
+  // work. A free lane asks next(scratch, job, tag) for a job (false: none now); the job's
+  // input may be written to scratch (72 bytes, kept until the job ends). eat(tag, buf, len)
+  // consumes the job's output and returns true when it needs no more.
+  template <class Next, class Eat, class Done>
+  void run(Next next, Eat eat, Done done) noexcept {
+    while (!done()) {
+      int active = 0;
+      for (int l = 0; l < N; ++l) {
+        Lane& ln = lane_[l];
+        if (ln.tag < 0) {
+          int tag = -1;
+          if (!next(scratch_[l], ln.j, tag)) continue;
+          ln.tag = tag;
+          ln.off = ln.got = 0;
+          ln.squeezing = false;
+          for (int i = 0; i < 25; ++i) st_.lanes[i][l] = 0;
+        }
+        ++active;
+      }
+      if (active == 0) return;
+      step(eat);
+    }
+  }
+
+ private:
   struct Lane {
     XofJob j;
     std::size_t off, got;
-    int idx;
+    int tag;
     bool squeezing;
-  } lane[N];
-  alignas(8) std::uint8_t scratch[N][72];
-  alignas(8) std::uint8_t out[N][kMaxFirst + 32];  // + 32: a 136-rate block is written as 168 bytes
-  alignas(8) std::uint8_t junk[168];
-  int next = 0, active = 0;
-  for (int l = 0; l < N; ++l) lane[l].idx = -1;
-  for (;;) {
-    for (int l = 0; l < N; ++l) {
-      if (lane[l].idx >= 0 || next >= count) continue;
-      lane[l] = Lane{job(next, scratch[l]), 0, 0, next, false};
-      for (int i = 0; i < 25; ++i) st.lanes[i][l] = 0;
-      ++next;
-      ++active;
-    }
-    if (active == 0) break;
+  };
+  static constexpr std::size_t kMaxFirst = 5 * 168;
+
+  template <class Eat>
+  void step(Eat& eat) noexcept {
     // Absorb one block into each absorbing lane (FIPS 202, Algorithm 8 with pad10*1 and
     // the SHAKE suffix 1111).
     for (int l = 0; l < N; ++l) {
-      Lane& ln = lane[l];
-      if (ln.idx < 0 || ln.squeezing) continue;
+      Lane& ln = lane_[l];
+      if (ln.tag < 0 || ln.squeezing) continue;
       const std::size_t rem = ln.j.len - ln.off, take = rem < ln.j.rate ? rem : ln.j.rate;
       const std::uint8_t* p = ln.j.in + ln.off;
       std::size_t w = 0;
-      for (; 8 * w + 8 <= take; ++w) st.lanes[w][l] ^= bytes::load_le64(p + 8 * w);
+      for (; 8 * w + 8 <= take; ++w) st_.lanes[w][l] ^= bytes::load_le64(p + 8 * w);
       if (take < ln.j.rate) {
         const std::size_t tail = take - 8 * w;
-        st.lanes[w][l] ^= bytes::load_le_partial(p + 8 * w, tail) ^ (std::uint64_t{0x1F} << (8 * tail));
-        st.lanes[ln.j.rate / 8 - 1][l] ^= 0x8000000000000000ull;
+        st_.lanes[w][l] ^= bytes::load_le_partial(p + 8 * w, tail) ^ (std::uint64_t{0x1F} << (8 * tail));
+        st_.lanes[ln.j.rate / 8 - 1][l] ^= 0x8000000000000000ull;
         ln.squeezing = true;
       }
       ln.off += take;
     }
-    if (native) {
-      if constexpr (N == 4) kk.f1600_x4(st);
-      else kk.f1600_x8(st);
+    if (native_) {
+      if constexpr (N == 4) kk_.f1600_x4(st_);
+      else kk_.f1600_x8(st_);
     } else {
       for (int l = 0; l < N; ++l) {
-        if (lane[l].idx < 0) continue;
-        std::uint64_t one[25];
-        for (int i = 0; i < 25; ++i) one[i] = st.lanes[i][l];
-        kk.f1600(one);
-        for (int i = 0; i < 25; ++i) st.lanes[i][l] = one[i];
-        secure_zero_object(one);
+        if (lane_[l].tag < 0) continue;
+        for (int i = 0; i < 25; ++i) one_[i] = st_.lanes[i][l];
+        kk_.f1600(one_);
+        for (int i = 0; i < 25; ++i) st_.lanes[i][l] = one_[i];
       }
     }
     // Squeeze one block from each squeezing lane: 21 words (the larger rate) from every
@@ -92,29 +117,51 @@ void run_lanes(bool native, int count, Job job, Eat eat) noexcept {
     std::uint8_t* dst[N];
     bool sq[N];
     for (int l = 0; l < N; ++l) {
-      const Lane& ln = lane[l];
-      sq[l] = ln.idx >= 0 && ln.squeezing;
+      const Lane& ln = lane_[l];
+      sq[l] = ln.tag >= 0 && ln.squeezing;
       const std::size_t first = ln.j.first_blocks * ln.j.rate;
-      dst[l] = sq[l] ? out[l] + (ln.got < first ? ln.got : 0) : junk;
+      dst[l] = sq[l] ? out_[l] + (ln.got < first ? ln.got : 0) : junk_;
     }
     for (std::size_t i = 0; i < 21; ++i)
-      for (int l = 0; l < N; ++l) bytes::store_le64(dst[l] + 8 * i, st.lanes[i][l]);
+      for (int l = 0; l < N; ++l) bytes::store_le64(dst[l] + 8 * i, st_.lanes[i][l]);
     for (int l = 0; l < N; ++l) {
-      Lane& ln = lane[l];
+      Lane& ln = lane_[l];
       if (!sq[l]) continue;
       const std::size_t first = ln.j.first_blocks * ln.j.rate;
       ln.got += ln.j.rate;
       if (ln.got < first) continue;
-      if (eat(ln.idx, static_cast<const std::uint8_t*>(out[l]), ln.got == first ? first : ln.j.rate)) {
-        ln.idx = -1;
-        --active;
-      }
+      if (eat(ln.tag, static_cast<const std::uint8_t*>(out_[l]), ln.got == first ? first : ln.j.rate)) ln.tag = -1;
     }
   }
-  secure_zero_object(st);
-  secure_zero_object(scratch);
-  secure_zero_object(out);
-  secure_zero_object(junk);
+
+  bool native_;
+  const keccak::Kernels& kk_;
+  keccak::StateN<N> st_{};
+  Lane lane_[N];
+  alignas(8) std::uint8_t scratch_[N][72];
+  alignas(8) std::uint8_t out_[N][kMaxFirst + 32];  // + 32: a 136-rate block is written as 168 bytes
+  alignas(8) std::uint8_t junk_[168];
+  std::uint64_t one_[25];  // one lane's state (lane-by-lane permutation)
+};
+
+// Runs jobs 0..count-1 (job(idx, scratch) -> XofJob; eat(idx, buf, len) -> done) to the end.
+template <int N, class Job, class Eat>
+void run_lanes(bool native, int count, Job job, Eat eat) noexcept {
+  XofLanes<N> lanes(native);
+  int next = 0, finished = 0;
+  lanes.run(
+      [&](std::uint8_t* scratch, XofJob& j, int& tag) {
+        if (next >= count) return false;
+        j = job(next, scratch);
+        tag = next++;
+        return true;
+      },
+      [&](int tag, const std::uint8_t* buf, std::size_t len) {
+        const bool d = eat(tag, buf, len);
+        finished += d ? 1 : 0;
+        return d;
+      },
+      [&] { return finished == count; });
 }
 
 // Whether the active Keccak backend has real multi-lane kernels (else run_lanes permutes
@@ -154,10 +201,6 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept;
 
-// expand_a and expand_s in one lane schedule (ML-DSA.KeyGen_internal steps 3-4).
-void expand_a_s(const Kernels& kern, Poly* a_hat, Poly* s, int k, int l, int eta, const std::uint8_t* rho,
-                const std::uint8_t* rho_prime) noexcept;
-
 // expand_a(pk[0..32)) and tr = H(pk, 64) in one lane schedule (ML-DSA.Verify steps 1 and
 // 5-6): the 15-17 blocks of tr run in a lane next to the matrix rather than alone.
 void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
@@ -167,6 +210,40 @@ void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const
 // gamma1 - 1, gamma1) for r < l. Coefficients centered in (-gamma1, gamma1].
 void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
                  int kappa) noexcept;
+
+// FIPS 204, Algorithm 29 (SampleInBall) fed block by block from H(c~) (for XofLanes):
+// consume() returns true once c is complete. c~ must be public (see the callers): the
+// rejection loop is variable time.
+class BallSampler {
+ public:
+  BallSampler(Poly& c, int tau) noexcept : c_(c), i_(kN - tau) {}
+  bool consume(const std::uint8_t* buf, std::size_t len) noexcept {
+    std::size_t pos = 0;
+    if (!started_) {  // Steps 1-4: c = 0; the first 8 bytes are the signs.
+      for (int k = 0; k < kN; ++k) c_.coeffs[k] = 0;
+      signs_ = bytes::load_le64(buf);
+      pos = 8;
+      started_ = true;
+    }
+    for (; i_ < kN; ++i_) {  // Steps 5-13
+      int j;
+      do {
+        if (pos == len) return false;
+        j = buf[pos++];
+      } while (j > i_);
+      c_.coeffs[i_] = c_.coeffs[j];
+      c_.coeffs[j] = 1 - 2 * static_cast<std::int32_t>(signs_ & 1);
+      signs_ >>= 1;
+    }
+    return true;
+  }
+
+ private:
+  Poly& c_;
+  int i_;
+  std::uint64_t signs_ = 0;
+  bool started_ = false;
+};
 
 // FIPS 204, Algorithm 29 (SampleInBall). c_tilde must be public (see the caller).
 void sample_in_ball(Poly& c, std::span<const std::uint8_t> c_tilde, int tau) noexcept;
