@@ -12,6 +12,7 @@
 namespace tessera {
 // Test names and failure messages show "avx2", not "1-byte object <01>".
 inline void PrintTo(Backend b, std::ostream* os) { *os << backend_name(b); }
+inline void PrintTo(Error e, std::ostream* os) { *os << "Error(" << error_message(e) << ")"; }
 }  // namespace tessera
 
 namespace tessera::test {
