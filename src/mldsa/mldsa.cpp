@@ -262,32 +262,33 @@ struct Scheme {
       lanes.run(next, eat, [&] { return ball_state == kDone; });
       kern.ntt(sec.c_hat);
       // Steps 18 and 20: z = y + NTT^-1(c_hat o s1_hat), exact (|z| < gamma1 + beta).
+      // Early exits (as the Dilithium reference and mldsa-native do, here per polynomial):
+      // which check, and at which polynomial, rejected an attempt is revealed along with the
+      // rejection itself. It is a function of the discarded attempt only (fresh y, public
+      // c~), and the z check's failure probability does not depend on s1 while
+      // ||c s1|| <= beta. This skips up to 2K + L - 1 inverse NTTs on an attempt that fails
+      // here (most rejected attempts do).
       std::uint32_t reject = 0;
-      for (int i = 0; i < L; ++i) {
+      for (int i = 0; i < L && reject == 0; ++i) {
         kern.pointwise(sec.tmp1, sec.c_hat, sec.s1_hat[i]);
         kern.invntt_tomont(sec.tmp1);
         for (int j = 0; j < kN; ++j) y[i].coeffs[j] += sec.tmp1.coeffs[j];
         kern.reduce(y[i]);
         // Step 23 (first half): ||z|| >= gamma1 - beta.
-        reject |= kern.norm_exceeds(y[i], P.gamma1() - P.beta());
+        reject = ct::declassify_value(kern.norm_exceeds(y[i], P.gamma1() - P.beta()));
       }
-      // Early exit (as the Dilithium reference and mldsa-native do): which of the checks
-      // rejected an attempt is revealed along with the rejection itself. It is a function of
-      // the discarded attempt only (fresh y, public c~), and the z check's failure
-      // probability does not depend on s1 while ||c s1|| <= beta. This skips 2K inverse NTTs
-      // on the attempts (about 40% for ML-DSA-65) that fail here.
-      if (ct::declassify_value(reject) != 0) continue;
+      if (reject != 0) continue;
       // Steps 19 and 21: r0 = LowBits(w - NTT^-1(c_hat o s2_hat)); keep w - c s2 in w.
-      for (int i = 0; i < K; ++i) {
+      for (int i = 0; i < K && reject == 0; ++i) {
         kern.pointwise(sec.tmp1, sec.c_hat, sec.s2_hat[i]);
         kern.invntt_tomont(sec.tmp1);
         for (int j = 0; j < kN; ++j) sec.w[i].coeffs[j] -= sec.tmp1.coeffs[j];
         kern.freeze(sec.w[i]);
         kern.decompose(sec.tmp2, sec.tmp3, sec.w[i], P.gamma2);
         // Step 23 (second half): ||r0|| >= gamma2 - beta.
-        reject |= kern.norm_exceeds(sec.tmp3, P.gamma2 - P.beta());
+        reject = ct::declassify_value(kern.norm_exceeds(sec.tmp3, P.gamma2 - P.beta()));
       }
-      if (ct::declassify_value(reject) != 0) continue;  // early exit, as above
+      if (reject != 0) continue;  // early exit, as above
       // Steps 25-28: ct0 = NTT^-1(c_hat o t0_hat); h = MakeHint(-ct0, w - cs2 + ct0);
       // reject if ||ct0|| >= gamma2 or the hint has more than omega ones.
       std::uint32_t ones = 0;
@@ -370,12 +371,12 @@ struct Scheme {
     // Step 13 (first half), checked early: ||z|| < gamma1 - beta.
     for (int i = 0; i < L; ++i)
       if (kern.norm_exceeds(z[i], P.gamma1() - P.beta()) != 0) return false;
-    // Steps 1, 5-7, 9-10: A_hat = ExpandA(rho) with tr = H(pk, 64) in the same lanes.
+    // Steps 1, 5-7, 9-10: A_hat = ExpandA(rho), tr = H(pk, 64) and c = SampleInBall(c~)
+    // in the same lanes; mu from tr.
     std::uint8_t tr[64] = {}, mu[64];
-    if (need_tr) expand_a_tr(kern, a_hat, K, L, ConstBytes(pk, P.public_key_bytes()), tr);
-    else expand_a(kern, a_hat, K, L, pk);
+    expand_a_tr_ball(kern, a_hat, K, L, ConstBytes(pk, P.public_key_bytes()), need_tr ? tr : nullptr,
+                     ConstBytes(c_tilde, kCTildeBytes), c_hat, P.tau);
     make_mu(static_cast<const std::uint8_t*>(tr), mu);
-    sample_in_ball(c_hat, ConstBytes(c_tilde, kCTildeBytes), P.tau);
     kern.ntt(c_hat);
     for (int i = 0; i < L; ++i) kern.ntt(z[i]);
     // Steps 9 and 11: w'_approx = NTT^-1(A_hat o NTT(z) - NTT(c) o NTT(t1 * 2^d));

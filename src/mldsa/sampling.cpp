@@ -129,20 +129,31 @@ void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::ui
   }
 }
 
-void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
-                 std::uint8_t* tr) noexcept {
+void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
+                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly& c, int tau) noexcept {
   unsigned ctr[8 * 7] = {};
-  run_lanes_widest(
-      1 + k * l,
+  BallSampler ball(c, tau);
+  // Jobs: [tr], SampleInBall, then the k * l matrix entries (longest first).
+  const int first_a = tr != nullptr ? 2 : 1;
+  const int count = first_a + k * l;
+  int blocks[2 + 8 * 7];
+  for (int i = 0; i < count; ++i) blocks[i] = 5;
+  if (tr != nullptr) blocks[0] = static_cast<int>(pk.size() / 136 + 1);
+  blocks[first_a - 1] = 1;
+  run_lanes_best(
+      count, blocks,
       [&](int idx, std::uint8_t* scratch) {
-        return idx == 0 ? XofJob{pk.data(), pk.size(), 136, 1} : expand_a_job(pk.data(), l, idx - 1, scratch);
+        if (idx == first_a - 1) return XofJob{c_tilde.data(), c_tilde.size(), 136, 1};
+        if (idx < first_a) return XofJob{pk.data(), pk.size(), 136, 1};
+        return expand_a_job(pk.data(), l, idx - first_a, scratch);
       },
       [&](int idx, const std::uint8_t* buf, std::size_t len) {
-        if (idx == 0) {
+        if (idx == first_a - 1) return ball.consume(buf, len);
+        if (idx < first_a) {
           std::memcpy(tr, buf, 64);
           return true;
         }
-        const int a = idx - 1;
+        const int a = idx - first_a;
         ctr[a] += kern.rej_uniform(a_hat[a].coeffs + ctr[a], kN - ctr[a], buf, len);
         return ctr[a] == kN;
       });

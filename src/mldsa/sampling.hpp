@@ -176,6 +176,33 @@ void run_lanes_widest(int count, Job job, Eat eat) noexcept {
   else run_lanes<4>(keccak_x4_native(), count, job, eat);
 }
 
+// Steps the greedy schedule of run_lanes takes for jobs of blocks[0..count) permutations
+// each on n lanes (a free lane, lowest index first, takes the next job).
+inline int greedy_steps(const int* blocks, int count, int n) noexcept {
+  int free_at[8] = {};
+  int end = 0;
+  for (int j = 0; j < count; ++j) {
+    int best = 0;
+    for (int l = 1; l < n; ++l)
+      if (free_at[l] < free_at[best]) best = l;
+    free_at[best] += blocks[j];
+    end = free_at[best] > end ? free_at[best] : end;
+  }
+  return end;
+}
+
+// run_lanes on 8 or 4 lanes, whichever finishes first by the greedy schedule of the jobs'
+// lengths (blocks[idx], an estimate: rejection sampling may take one more block). An
+// 8-way permutation is taken to cost 16/9 of a 4-way one where both are native (AVX-512
+// on Zen 4: 1160 and 650 TSC cycles), so 8 lanes win only when 4 would idle less than 8.
+template <class Job, class Eat>
+void run_lanes_best(int count, const int* blocks, Job job, Eat eat) noexcept {
+  if (keccak_x8_native() && 9 * greedy_steps(blocks, count, 8) < 16 * greedy_steps(blocks, count, 4))
+    run_lanes<8>(true, count, job, eat);
+  else
+    run_lanes<4>(keccak_x4_native(), count, job, eat);
+}
+
 // Input of the Algorithm 32 (ExpandA) instance idx = r * l + s: rho || s || r.
 inline XofJob expand_a_job(const std::uint8_t* rho, int l, int idx, std::uint8_t* scratch) noexcept {
   for (int i = 0; i < 32; ++i) scratch[i] = rho[i];
@@ -201,10 +228,12 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept;
 
-// expand_a(pk[0..32)) and tr = H(pk, 64) in one lane schedule (ML-DSA.Verify steps 1 and
-// 5-6): the 15-17 blocks of tr run in a lane next to the matrix rather than alone.
-void expand_a_tr(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
-                 std::uint8_t* tr) noexcept;
+// expand_a(pk[0..32)), tr = H(pk, 64) (if tr is not null) and c = SampleInBall(c_tilde)
+// in one lane schedule (ML-DSA.Verify steps 1, 5-6 and 10): the 10-20 blocks of tr and the
+// block of SampleInBall run in lanes next to the matrix rather than alone. c_tilde is
+// public.
+void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
+                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly& c, int tau) noexcept;
 
 // FIPS 204, Algorithm 34 (ExpandMask): y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
 // gamma1 - 1, gamma1) for r < l. Coefficients centered in (-gamma1, gamma1].
