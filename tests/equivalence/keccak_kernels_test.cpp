@@ -220,6 +220,8 @@ std::vector<NamedKernel> named_kernels() {
   v.push_back({"x1_avx512_rows", Backend::avx512, keccak::f1600_avx512_rows, nullptr, nullptr});
   v.push_back({"x4_avx512", Backend::avx512, nullptr, keccak::f1600_x4_avx512, nullptr});
   v.push_back({"x8_avx512", Backend::avx512, nullptr, nullptr, keccak::f1600_x8_avx512});
+  v.push_back({"x4_avx512_intrin", Backend::avx512, nullptr, keccak::f1600_x4_avx512_intrin, nullptr});
+  v.push_back({"x8_avx512_intrin", Backend::avx512, nullptr, nullptr, keccak::f1600_x8_avx512_intrin});
 #endif
   return v;
 }

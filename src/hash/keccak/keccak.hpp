@@ -82,6 +82,11 @@ void f1600_x4_avx2(State4& s) noexcept;
 void f1600_avx512(std::uint64_t (&state)[25]) noexcept;
 void f1600_x4_avx512(State4& s) noexcept;
 void f1600_x8_avx512(State8& s) noexcept;
+// The intrinsics versions of the lane-parallel AVX-512 kernels (the tables use the
+// register-allocated asm ones above; these are kept for the equivalence tests and for
+// re-measuring on other cores and compilers).
+void f1600_x4_avx512_intrin(State4& s) noexcept;
+void f1600_x8_avx512_intrin(State8& s) noexcept;
 // Alternative single-state kernels, kept for the equivalence tests and for measuring which
 // one each backend's table should use (see kernels.cpp).
 void f1600_avx512_lanes(std::uint64_t (&state)[25]) noexcept;  // each lane in its own xmm
