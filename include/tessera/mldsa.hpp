@@ -11,8 +11,7 @@
 // deterministic functions (Algorithms 7/8) for tests.
 //
 // Errors: wrong input lengths give Error::invalid_length, a context longer than 255 bytes
-// Error::invalid_argument, a pre-hash this build cannot compute (SHA-2 for now)
-// Error::unsupported. verify* returns false for anything that is not a valid signature
+// Error::invalid_argument. verify* returns false for anything that is not a valid signature
 // (wrong lengths included).
 //
 // Stack use (portable build, g++ 12 -O3 x86-64, from -fstack-usage of the deepest frame,
@@ -98,8 +97,8 @@ inline constexpr PreHash kAllPreHashes[] = {
 TESSERA_API std::size_t prehash_digest_bytes(PreHash ph) noexcept;
 // The DER encoding of the hash function's OID (11 bytes, FIPS 204 s5.4).
 TESSERA_API std::span<const std::uint8_t, 11> prehash_oid(PreHash ph) noexcept;
-// Computes PH(message). Error::invalid_length if digest has the wrong size,
-// Error::unsupported for a hash this build does not implement (SHA-2 for now).
+// Computes PH(message) with any of the twelve pre-hashes. Error::invalid_length if digest
+// has the wrong size.
 TESSERA_API Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message,
                                  std::span<std::uint8_t> digest) noexcept;
 

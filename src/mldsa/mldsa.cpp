@@ -10,6 +10,8 @@
 // (the same argument mldsa-native and the Dilithium reference make).
 #include <tessera/mldsa.hpp>
 #include <tessera/random.hpp>
+#include <tessera/sha2.hpp>
+#include <tessera/sha3.hpp>
 
 #include "common/ct.hpp"
 #include "common/secret.hpp"
@@ -429,9 +431,12 @@ std::span<const std::uint8_t, 11> prehash_oid(PreHash ph) noexcept {
   return kOids[static_cast<std::size_t>(ph) % kOids.size()];
 }
 
-// The one place a pre-hash is computed: adding SHA-2 means filling in its cases here.
+// The one place a pre-hash is computed (FIPS 204, Algorithm 4, step 10 / Algorithm 5, step 5).
 Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message, std::span<std::uint8_t> digest) noexcept {
-  if (digest.size() != prehash_digest_bytes(ph)) return Error::invalid_length;
+  if (digest.size() != prehash_digest_bytes(ph)) {
+    secure_zero(digest.data(), digest.size());
+    return Error::invalid_length;
+  }
   switch (ph) {
     case PreHash::sha3_224: sha3_224(message, digest.first<28>()); return {};
     case PreHash::sha3_256: sha3_256(message, digest.first<32>()); return {};
@@ -439,12 +444,15 @@ Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message, std::spa
     case PreHash::sha3_512: sha3_512(message, digest.first<64>()); return {};
     case PreHash::shake128: shake128(message, digest); return {};
     case PreHash::shake256: shake256(message, digest); return {};
-    case PreHash::sha2_224: case PreHash::sha2_256: case PreHash::sha2_384: case PreHash::sha2_512:
-    case PreHash::sha2_512_224: case PreHash::sha2_512_256:
-      break;  // SHA-2 is not in the library yet
+    case PreHash::sha2_224: sha224(message, digest.first<28>()); return {};
+    case PreHash::sha2_256: sha256(message, digest.first<32>()); return {};
+    case PreHash::sha2_384: sha384(message, digest.first<48>()); return {};
+    case PreHash::sha2_512: sha512(message, digest.first<64>()); return {};
+    case PreHash::sha2_512_224: sha512_224(message, digest.first<28>()); return {};
+    case PreHash::sha2_512_256: sha512_256(message, digest.first<32>()); return {};
   }
   secure_zero(digest.data(), digest.size());
-  return Error::unsupported;
+  return Error::invalid_argument;  // not a PreHash value
 }
 
 Result<MuBuilder> MuBuilder::from_tr(std::span<const std::uint8_t> tr, std::span<const std::uint8_t> context) noexcept {

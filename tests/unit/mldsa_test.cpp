@@ -329,9 +329,13 @@ TEST(MlDsaPreHash, OidsAndLengths) {
   EXPECT_EQ(prehash_digest_bytes(PreHash::sha2_512_224), 28u);
   std::uint8_t d[64];
   std::memset(d, 0xAA, sizeof d);
-  auto r = prehash(PreHash::sha2_256, Bytes{1, 2, 3}, std::span<std::uint8_t>(d, 32));
+  ASSERT_TRUE(prehash(PreHash::sha2_256, Bytes{'a', 'b', 'c'}, std::span<std::uint8_t>(d, 32)));
+  EXPECT_EQ(test::to_hex(std::span<const std::uint8_t>(d, 32)),  // FIPS 180-4 example
+            "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD");
+  std::memset(d, 0xAA, sizeof d);
+  auto r = prehash(PreHash::sha2_512, Bytes{1, 2, 3}, std::span<std::uint8_t>(d, 32));
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error(), Error::unsupported);
+  EXPECT_EQ(r.error(), Error::invalid_length);
   for (int i = 0; i < 32; ++i) EXPECT_EQ(d[i], 0) << "digest not zeroed on error";
   EXPECT_EQ(prehash(PreHash::sha3_256, Bytes{}, std::span<std::uint8_t>(d, 31)).error(), Error::invalid_length);
   EXPECT_TRUE(prehash(PreHash::sha3_256, Bytes{}, std::span<std::uint8_t>(d, 32)));
