@@ -36,13 +36,11 @@ class SpongeBatch {
   void absorb_once(const Inputs& in, std::size_t len) noexcept {
     std::size_t off = 0;
     for (; len - off >= Rate; off += Rate) {
-      for (std::size_t i = 0; i < Rate / 8; ++i)
-        for (int j = 0; j < N; ++j) state_.lanes[i][j] ^= bytes::load_le64(in[j] + off + 8 * i);
+      absorb_lanes(in, off, 0, Rate / 8);
       permute();
     }
     const std::size_t rest = len - off;
-    for (std::size_t i = 0; i < rest / 8; ++i)
-      for (int j = 0; j < N; ++j) state_.lanes[i][j] ^= bytes::load_le64(in[j] + off + 8 * i);
+    absorb_lanes(in, off, 0, rest / 8);
     const std::size_t tail = rest & 7, lane = rest / 8;
     for (int j = 0; j < N; ++j) {
       std::uint64_t w = bytes::load_le_partial(in[j] + off + 8 * lane, tail);
@@ -62,14 +60,16 @@ class SpongeBatch {
         permute();
         pos_ = 0;
       }
-      if (pos_ == 0 && len - done >= Rate) {  // whole blocks: lane by lane
-        for (std::size_t i = 0; i < Rate / 8; ++i)
-          for (int j = 0; j < N; ++j) bytes::store_le64(out[j] + done + 8 * i, state_.lanes[i][j]);
-        done += Rate;
-        pos_ = Rate;
+      if (pos_ % 8 == 0 && len - done >= 8) {  // whole lanes: the kernel's transposes
+        const std::size_t lanes = (len - done < Rate - pos_ ? len - done : Rate - pos_) / 8;
+        extract_lanes(out, done, pos_ / 8, lanes);
+        done += 8 * lanes;
+        pos_ += 8 * lanes;
         continue;
       }
-      const std::size_t take = len - done < Rate - pos_ ? len - done : Rate - pos_;
+      // Bytes up to the end of the current lane (or of the request), one at a time.
+      const std::size_t lane_left = 8 - pos_ % 8;
+      const std::size_t take = len - done < lane_left ? len - done : lane_left;
       for (std::size_t b = 0; b < take; ++b) {
         const std::size_t p = pos_ + b;
         for (int j = 0; j < N; ++j)
@@ -84,6 +84,21 @@ class SpongeBatch {
   void squeeze_blocks(const Outputs& out, std::size_t nblocks) noexcept { squeeze(out, nblocks * Rate); }
 
  private:
+  // XORs lanes [first, first + nlanes) of in[j] + off into state j.
+  void absorb_lanes(const Inputs& in, std::size_t off, std::size_t first, std::size_t nlanes) noexcept {
+    if (nlanes == 0) return;
+    Inputs p;
+    for (int j = 0; j < N; ++j) p[j] = in[j] + off;
+    if constexpr (N == 4) kernels_.absorb_lanes_x4(state_, p.data(), first, nlanes);
+    else kernels_.absorb_lanes_x8(state_, p.data(), first, nlanes);
+  }
+  // Writes lanes [first, first + nlanes) of state j to out[j] + off.
+  void extract_lanes(const Outputs& out, std::size_t off, std::size_t first, std::size_t nlanes) noexcept {
+    Outputs p;
+    for (int j = 0; j < N; ++j) p[j] = out[j] + off;
+    if constexpr (N == 4) kernels_.extract_lanes_x4(state_, p.data(), first, nlanes);
+    else kernels_.extract_lanes_x8(state_, p.data(), first, nlanes);
+  }
   void permute() noexcept {
     if constexpr (N == 4) kernels_.f1600_x4(state_);
     else kernels_.f1600_x8(state_);

@@ -189,6 +189,95 @@ TEST_P(KeccakBackend, SpongeLoopsMatchPortable) {
   expect_sponge_loops_match(k().absorb_blocks, k().squeeze_blocks, name.c_str());
 }
 
+// absorb_lanes_xN / extract_lanes_xN against the portable loops, for every first lane and
+// count (first + nlanes <= 25), with byte strings at odd addresses and guard bytes after
+// them (a kernel must neither read nor write beyond 8 nlanes bytes: the guards of the output
+// must survive, and the input guards hold values that would change the state if read).
+template <int N>
+using AbsorbLanesFn = void (*)(keccak::StateN<N>&, const std::uint8_t* const[N], std::size_t, std::size_t) noexcept;
+template <int N>
+using ExtractLanesFn = void (*)(const keccak::StateN<N>&, std::uint8_t* const[N], std::size_t, std::size_t) noexcept;
+
+template <int N>
+void expect_lane_transfers_match(AbsorbLanesFn<N> absorb, ExtractLanesFn<N> extract, const char* name) {
+  std::mt19937_64 rng(0x4C616E6573 + N);
+  constexpr std::size_t kGuard = 16, kMax = 8 * 25;
+  for (std::size_t first = 0; first < 25; ++first) {
+    for (std::size_t nlanes = 0; first + nlanes <= 25; ++nlanes) {
+      keccak::StateN<N> got{}, want{};
+      for (auto& l : got.lanes)
+        for (auto& w : l) w = rng();
+      want = got;
+      std::vector<std::vector<std::uint8_t>> in(N, std::vector<std::uint8_t>(1 + kMax + kGuard));
+      const std::uint8_t* ip[N];
+      for (int j = 0; j < N; ++j) {
+        for (auto& b : in[j]) b = static_cast<std::uint8_t>(rng());
+        ip[j] = in[j].data() + 1;  // odd address
+      }
+      absorb(got, ip, first, nlanes);
+      keccak::absorb_lanes_portable<N>(want, ip, first, nlanes);
+      for (int i = 0; i < 25; ++i)
+        for (int j = 0; j < N; ++j)
+          ASSERT_EQ(got.lanes[i][j], want.lanes[i][j])
+              << name << " absorb first " << first << " nlanes " << nlanes << " lane " << i << " state " << j;
+      std::vector<std::vector<std::uint8_t>> o1(N, std::vector<std::uint8_t>(1 + kMax + kGuard, 0x5A)), o2 = o1;
+      std::uint8_t* p1[N];
+      std::uint8_t* p2[N];
+      for (int j = 0; j < N; ++j) {
+        p1[j] = o1[j].data() + 3;
+        p2[j] = o2[j].data() + 3;
+      }
+      extract(got, p1, first, nlanes);
+      keccak::extract_lanes_portable<N>(want, p2, first, nlanes);
+      ASSERT_EQ(o1, o2) << name << " extract first " << first << " nlanes " << nlanes;
+    }
+  }
+}
+
+TEST_P(KeccakBackend, LaneTransfersMatchPortable) {
+  const std::string name(backend_name(GetParam()));
+  expect_lane_transfers_match<4>(k().absorb_lanes_x4, k().extract_lanes_x4, name.c_str());
+  expect_lane_transfers_match<8>(k().absorb_lanes_x8, k().extract_lanes_x8, name.c_str());
+}
+
+struct NamedLaneKernels {
+  const char* name;
+  Backend needs;
+  AbsorbLanesFn<4> a4;
+  ExtractLanesFn<4> e4;
+  AbsorbLanesFn<8> a8;
+  ExtractLanesFn<8> e8;
+};
+
+std::vector<NamedLaneKernels> named_lane_kernels() {
+  std::vector<NamedLaneKernels> v;
+  v.push_back({"portable", Backend::portable, keccak::absorb_lanes_x4_portable, keccak::extract_lanes_x4_portable,
+               keccak::absorb_lanes_x8_portable, keccak::extract_lanes_x8_portable});
+#if TESSERA_HAVE_AVX2
+  v.push_back({"avx2", Backend::avx2, keccak::absorb_lanes_x4_avx2, keccak::extract_lanes_x4_avx2,
+               keccak::absorb_lanes_x8_avx2, keccak::extract_lanes_x8_avx2});
+#endif
+#if TESSERA_HAVE_AVX512
+  v.push_back({"avx512", Backend::avx512, nullptr, nullptr, keccak::absorb_lanes_x8_avx512,
+               keccak::extract_lanes_x8_avx512});
+#endif
+  return v;
+}
+
+class KeccakLaneKernel : public ::testing::TestWithParam<NamedLaneKernels> {};
+
+INSTANTIATE_TEST_SUITE_P(LaneKernels, KeccakLaneKernel, ::testing::ValuesIn(named_lane_kernels()),
+                         [](const ::testing::TestParamInfo<NamedLaneKernels>& i) { return std::string(i.param.name); });
+
+TEST_P(KeccakLaneKernel, MatchesPortable) {
+  const NamedLaneKernels& n = GetParam();
+  if (!backend_available(n.needs)) {
+    GTEST_SKIP() << n.name << " needs backend " << backend_name(n.needs) << ", not available on this CPU";
+  }
+  if (n.a4 != nullptr) expect_lane_transfers_match<4>(n.a4, n.e4, n.name);
+  if (n.a8 != nullptr) expect_lane_transfers_match<8>(n.a8, n.e8, n.name);
+}
+
 // ---- Every kernel by name, including those no table uses today (kept so the choice in
 // kernels.cpp can be re-measured and changed safely).
 

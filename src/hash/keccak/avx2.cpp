@@ -3,6 +3,7 @@
 // (cmake/TesseraSimd.cmake); called only when the CPU has AVX2. No branch or memory index
 // depends on the state: constant time.
 #include "hash/keccak/keccak.hpp"
+#include "common/bytes.hpp"
 #include "hash/keccak/scalar_round.hpp"
 
 #include <immintrin.h>
@@ -123,6 +124,68 @@ void f1600_x8_avx2(State8& s) noexcept {
     _mm256_store_si256(reinterpret_cast<V*>(&s.lanes[i][0]), a[i]);
     _mm256_store_si256(reinterpret_cast<V*>(&s.lanes[i][4]), a2[i]);
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lane transfers for the batched sponges: 4 lanes of 4 states are a 4x4 matrix of 64-bit
+// words, transposed with two vpunpck{l,h}qdq and two vperm2i128 per pair of rows. Rows are
+// lanes of the interleaved state (stride qwords apart), columns the states' byte strings.
+namespace {
+
+// r[k] = lane k of the four states; on return r[j] = lanes 0-3 of state j (and back).
+[[gnu::always_inline]] inline void transpose4(V (&r)[4]) noexcept {
+  const V s0 = _mm256_unpacklo_epi64(r[0], r[1]), s1 = _mm256_unpackhi_epi64(r[0], r[1]);
+  const V s2 = _mm256_unpacklo_epi64(r[2], r[3]), s3 = _mm256_unpackhi_epi64(r[2], r[3]);
+  r[0] = _mm256_permute2x128_si256(s0, s2, 0x20);
+  r[1] = _mm256_permute2x128_si256(s1, s3, 0x20);
+  r[2] = _mm256_permute2x128_si256(s0, s2, 0x31);
+  r[3] = _mm256_permute2x128_si256(s1, s3, 0x31);
+}
+
+// Four states whose lane i is at lanes + i * stride (32-byte aligned).
+void absorb4(std::uint64_t* lanes, std::size_t stride, const std::uint8_t* const in[4], std::size_t nlanes) noexcept {
+  std::size_t i = 0;
+  for (; i + 4 <= nlanes; i += 4) {
+    V r[4];
+    for (int j = 0; j < 4; ++j) r[j] = _mm256_loadu_si256(reinterpret_cast<const V*>(in[j] + 8 * i));
+    transpose4(r);
+    for (std::size_t k = 0; k < 4; ++k) {
+      V* p = reinterpret_cast<V*>(lanes + (i + k) * stride);
+      _mm256_store_si256(p, xor2(_mm256_load_si256(p), r[k]));
+    }
+  }
+  for (; i < nlanes; ++i)
+    for (int j = 0; j < 4; ++j) lanes[i * stride + static_cast<std::size_t>(j)] ^= bytes::load_le64(in[j] + 8 * i);
+}
+void extract4(const std::uint64_t* lanes, std::size_t stride, std::uint8_t* const out[4], std::size_t nlanes) noexcept {
+  std::size_t i = 0;
+  for (; i + 4 <= nlanes; i += 4) {
+    V r[4];
+    for (std::size_t k = 0; k < 4; ++k) r[k] = _mm256_load_si256(reinterpret_cast<const V*>(lanes + (i + k) * stride));
+    transpose4(r);
+    for (int j = 0; j < 4; ++j) _mm256_storeu_si256(reinterpret_cast<V*>(out[j] + 8 * i), r[j]);
+  }
+  for (; i < nlanes; ++i)
+    for (int j = 0; j < 4; ++j) bytes::store_le64(out[j] + 8 * i, lanes[i * stride + static_cast<std::size_t>(j)]);
+}
+
+}  // namespace
+
+void absorb_lanes_x4_avx2(State4& s, const std::uint8_t* const in[4], std::size_t first, std::size_t nlanes) noexcept {
+  absorb4(s.lanes[first], 4, in, nlanes);
+}
+void absorb_lanes_x8_avx2(State8& s, const std::uint8_t* const in[8], std::size_t first, std::size_t nlanes) noexcept {
+  absorb4(&s.lanes[first][0], 8, in, nlanes);
+  absorb4(&s.lanes[first][4], 8, in + 4, nlanes);
+}
+void extract_lanes_x4_avx2(const State4& s, std::uint8_t* const out[4], std::size_t first,
+                           std::size_t nlanes) noexcept {
+  extract4(s.lanes[first], 4, out, nlanes);
+}
+void extract_lanes_x8_avx2(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                           std::size_t nlanes) noexcept {
+  extract4(&s.lanes[first][0], 8, out, nlanes);
+  extract4(&s.lanes[first][4], 8, out + 4, nlanes);
 }
 
 }  // namespace tessera::keccak

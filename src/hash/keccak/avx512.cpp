@@ -7,9 +7,10 @@
 #include "hash/keccak/keccak.hpp"
 
 // GCC 12's AVX-512 intrinsics (vprolq, vpermq, vpermt2q, ...) pass _mm512_undefined_*()
-// as the unused merge source, which its own -Wuninitialized then rejects in this file.
+// as the unused merge source, which its own -W(maybe-)uninitialized then rejects in this file.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 #include <immintrin.h>
 
@@ -365,5 +366,65 @@ void f1600_x4_avx512(State4& s) noexcept { TESSERA_KECCAK_ASM(ymm, 32, TESSERA_K
 #undef TESSERA_KECCAK_ALL
 #undef TESSERA_KECCAK_STORE
 #undef TESSERA_KECCAK_LOAD
+
+}  // namespace tessera::keccak
+
+// ---------------------------------------------------------------------------------------
+// Lane transfers for the batched sponges: 8 lanes of 8 states are an 8x8 matrix of 64-bit
+// words, transposed in three stages (vpunpck{l,h}qdq, vpermt2q, vshufi64x2: 24 shuffles per
+// 64 words against 64 scalar loads and stores). The last nlanes % 8 lanes use the same
+// transpose with masked loads and stores (no access beyond the caller's 8 nlanes bytes).
+namespace tessera::keccak {
+namespace {
+
+// r[k] = lane k of the eight states; on return r[j] = lanes 0-7 of state j (and back).
+[[gnu::always_inline]] inline void transpose8(__m512i (&r)[8]) noexcept {
+  __m512i s[8], u[8];
+  for (int k = 0; k < 8; k += 2) {
+    s[k] = _mm512_unpacklo_epi64(r[k], r[k + 1]);      // (r_k[0], r_k+1[0], r_k[2], r_k+1[2], ...)
+    s[k + 1] = _mm512_unpackhi_epi64(r[k], r[k + 1]);  // (r_k[1], r_k+1[1], ...)
+  }
+  const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+  const __m512i hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+  for (int h = 0; h < 8; h += 4) {  // rows 0-3 (h = 0) and 4-7 (h = 4)
+    u[h + 0] = _mm512_permutex2var_epi64(s[h + 0], lo, s[h + 2]);  // states 0, 4
+    u[h + 1] = _mm512_permutex2var_epi64(s[h + 1], lo, s[h + 3]);  // states 1, 5
+    u[h + 2] = _mm512_permutex2var_epi64(s[h + 0], hi, s[h + 2]);  // states 2, 6
+    u[h + 3] = _mm512_permutex2var_epi64(s[h + 1], hi, s[h + 3]);  // states 3, 7
+  }
+  for (int j = 0; j < 4; ++j) {
+    r[j] = _mm512_shuffle_i64x2(u[j], u[j + 4], 0x44);      // 256-bit halves 0 of both: state j
+    r[j + 4] = _mm512_shuffle_i64x2(u[j], u[j + 4], 0xEE);  // halves 1: state j + 4
+  }
+}
+
+}  // namespace
+
+void absorb_lanes_x8_avx512(State8& s, const std::uint8_t* const in[8], std::size_t first,
+                            std::size_t nlanes) noexcept {
+  for (std::size_t i = 0; i < nlanes; i += 8) {
+    const std::size_t m = nlanes - i < 8 ? nlanes - i : 8;
+    const __mmask8 k = static_cast<__mmask8>((1u << m) - 1);
+    __m512i r[8];
+    for (int j = 0; j < 8; ++j) r[j] = _mm512_maskz_loadu_epi64(k, in[j] + 8 * i);
+    transpose8(r);
+    for (std::size_t q = 0; q < m; ++q) {
+      std::uint64_t* p = s.lanes[first + i + q];
+      _mm512_store_si512(p, _mm512_xor_si512(_mm512_load_si512(p), r[q]));
+    }
+  }
+}
+
+void extract_lanes_x8_avx512(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                             std::size_t nlanes) noexcept {
+  for (std::size_t i = 0; i < nlanes; i += 8) {
+    const std::size_t m = nlanes - i < 8 ? nlanes - i : 8;
+    const __mmask8 k = static_cast<__mmask8>((1u << m) - 1);
+    __m512i r[8];
+    for (std::size_t q = 0; q < 8; ++q) r[q] = q < m ? _mm512_load_si512(s.lanes[first + i + q]) : _mm512_setzero_si512();
+    transpose8(r);
+    for (int j = 0; j < 8; ++j) _mm512_mask_storeu_epi64(out[j] + 8 * i, k, r[j]);
+  }
+}
 
 }  // namespace tessera::keccak

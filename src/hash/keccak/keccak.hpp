@@ -4,6 +4,8 @@
 
 #include <tessera/backend.hpp>
 
+#include "common/bytes.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -51,6 +53,18 @@ struct Kernels {
                         std::size_t rate_lanes) noexcept;
   void (*squeeze_blocks)(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
                          std::size_t rate_lanes) noexcept;
+  // Lane transfers of the batched sponges (hash/shake_batch.hpp), whole 64-bit lanes,
+  // little-endian, first + nlanes <= 25: absorb_lanes XORs in[j][0 .. 8 nlanes) into lanes
+  // [first, first + nlanes) of state j; extract_lanes writes those lanes of state j to
+  // out[j][0 .. 8 nlanes). SIMD versions transpose 4x4 / 8x8 blocks of lanes in registers.
+  void (*absorb_lanes_x4)(State4& s, const std::uint8_t* const in[4], std::size_t first,
+                          std::size_t nlanes) noexcept;
+  void (*absorb_lanes_x8)(State8& s, const std::uint8_t* const in[8], std::size_t first,
+                          std::size_t nlanes) noexcept;
+  void (*extract_lanes_x4)(const State4& s, std::uint8_t* const out[4], std::size_t first,
+                           std::size_t nlanes) noexcept;
+  void (*extract_lanes_x8)(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                           std::size_t nlanes) noexcept;
 };
 
 // The kernels of the active backend, and of a given one (tests, benchmarks).
@@ -65,6 +79,29 @@ void absorb_blocks_portable(std::uint64_t (&state)[25], const std::uint8_t* in, 
                             std::size_t rate_lanes) noexcept;
 void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
                              std::size_t rate_lanes) noexcept;
+
+// Lane transfers, one 64-bit load/store per lane and state (Kernels::absorb_lanes_xN,
+// extract_lanes_xN).
+template <int N>
+inline void absorb_lanes_portable(StateN<N>& s, const std::uint8_t* const in[N], std::size_t first,
+                                  std::size_t nlanes) noexcept {
+  for (std::size_t i = 0; i < nlanes; ++i)
+    for (int j = 0; j < N; ++j) s.lanes[first + i][j] ^= bytes::load_le64(in[j] + 8 * i);
+}
+template <int N>
+inline void extract_lanes_portable(const StateN<N>& s, std::uint8_t* const out[N], std::size_t first,
+                                   std::size_t nlanes) noexcept {
+  for (std::size_t i = 0; i < nlanes; ++i)
+    for (int j = 0; j < N; ++j) bytes::store_le64(out[j] + 8 * i, s.lanes[first + i][j]);
+}
+void absorb_lanes_x4_portable(State4& s, const std::uint8_t* const in[4], std::size_t first,
+                              std::size_t nlanes) noexcept;
+void absorb_lanes_x8_portable(State8& s, const std::uint8_t* const in[8], std::size_t first,
+                              std::size_t nlanes) noexcept;
+void extract_lanes_x4_portable(const State4& s, std::uint8_t* const out[4], std::size_t first,
+                               std::size_t nlanes) noexcept;
+void extract_lanes_x8_portable(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                               std::size_t nlanes) noexcept;
 
 // Runs the single-state permutation on each of the N interleaved states.
 template <int N>
@@ -97,5 +134,17 @@ void absorb_blocks_scalar_bmi(std::uint64_t (&state)[25], const std::uint8_t* in
 void squeeze_blocks_scalar_bmi(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
                                std::size_t rate_lanes) noexcept;
 void f1600_x8_avx2(State8& s) noexcept;                          // two 4-way AVX2 passes
+// SIMD lane transfers: AVX2 4x4 transposes (x8: both halves), AVX-512 8x8 transposes with
+// masked loads/stores for the last nlanes % 8 lanes.
+void absorb_lanes_x4_avx2(State4& s, const std::uint8_t* const in[4], std::size_t first, std::size_t nlanes) noexcept;
+void absorb_lanes_x8_avx2(State8& s, const std::uint8_t* const in[8], std::size_t first, std::size_t nlanes) noexcept;
+void extract_lanes_x4_avx2(const State4& s, std::uint8_t* const out[4], std::size_t first,
+                           std::size_t nlanes) noexcept;
+void extract_lanes_x8_avx2(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                           std::size_t nlanes) noexcept;
+void absorb_lanes_x8_avx512(State8& s, const std::uint8_t* const in[8], std::size_t first,
+                            std::size_t nlanes) noexcept;
+void extract_lanes_x8_avx512(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                             std::size_t nlanes) noexcept;
 
 }  // namespace tessera::keccak

@@ -37,22 +37,26 @@ void squeeze_blocks_with(std::uint64_t (&state)[25], std::uint8_t* out, std::siz
 }
 
 // The scalar kernels keep the state in registers (and complemented) across blocks.
-constexpr Kernels kPortable{f1600_portable,         f1600_x4_portable,      f1600_x8_portable, false,
-                            absorb_blocks_portable, squeeze_blocks_portable};
+constexpr Kernels kPortable{f1600_portable,           f1600_x4_portable,         f1600_x8_portable, false,
+                            absorb_blocks_portable,   squeeze_blocks_portable,   absorb_lanes_x4_portable,
+                            absorb_lanes_x8_portable, extract_lanes_x4_portable, extract_lanes_x8_portable};
 
 #if TESSERA_HAVE_AVX2
 // AVX2 has no single-state vector kernel faster than scalar code; the scalar round built
 // with BMI1/2 (andn, rorx) is ~5% faster than the baseline portable build. x8 interleaves
 // two 4-way states, 9% cheaper per state than x4, but not native: callers that batch by 8
 // would waste lanes where 4 suffice (ML-KEM-768's 9 matrix entries: 4 + 4 + 1).
-constexpr Kernels kAvx2{f1600_scalar_bmi,         f1600_x4_avx2,           f1600_x8_avx2, false,
-                        absorb_blocks_scalar_bmi, squeeze_blocks_scalar_bmi};
+constexpr Kernels kAvx2{f1600_scalar_bmi,         f1600_x4_avx2,             f1600_x8_avx2,         false,
+                        absorb_blocks_scalar_bmi, squeeze_blocks_scalar_bmi, absorb_lanes_x4_avx2,  absorb_lanes_x8_avx2,
+                        extract_lanes_x4_avx2,    extract_lanes_x8_avx2};
 #endif
 #if TESSERA_HAVE_AVX512
 // The 8-way zmm kernel costs ~11% less per state than the 4-way one, so it is native.
 constexpr Kernels kAvx512{f1600_avx512,                     f1600_x4_avx512,
                           f1600_x8_avx512,                  true,
-                          absorb_blocks_with<f1600_avx512>, squeeze_blocks_with<f1600_avx512>};
+                          absorb_blocks_with<f1600_avx512>, squeeze_blocks_with<f1600_avx512>,
+                          absorb_lanes_x4_avx2,             absorb_lanes_x8_avx512,
+                          extract_lanes_x4_avx2,            extract_lanes_x8_avx512};
 #endif
 
 }  // namespace

@@ -40,4 +40,21 @@ void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std:
 void f1600_x4_portable(State4& s) noexcept { f1600_xn_portable(s); }
 void f1600_x8_portable(State8& s) noexcept { f1600_xn_portable(s); }
 
+void absorb_lanes_x4_portable(State4& s, const std::uint8_t* const in[4], std::size_t first,
+                              std::size_t nlanes) noexcept {
+  absorb_lanes_portable<4>(s, in, first, nlanes);
+}
+void absorb_lanes_x8_portable(State8& s, const std::uint8_t* const in[8], std::size_t first,
+                              std::size_t nlanes) noexcept {
+  absorb_lanes_portable<8>(s, in, first, nlanes);
+}
+void extract_lanes_x4_portable(const State4& s, std::uint8_t* const out[4], std::size_t first,
+                               std::size_t nlanes) noexcept {
+  extract_lanes_portable<4>(s, out, first, nlanes);
+}
+void extract_lanes_x8_portable(const State8& s, std::uint8_t* const out[8], std::size_t first,
+                               std::size_t nlanes) noexcept {
+  extract_lanes_portable<8>(s, out, first, nlanes);
+}
+
 }  // namespace tessera::keccak
