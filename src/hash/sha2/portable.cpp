@@ -3,6 +3,8 @@
 // to round() in a shifted order, so no register moves are needed between rounds.
 #include "hash/sha2/kernels.hpp"
 
+#include <tessera/secret.hpp>
+
 #include <bit>
 
 namespace tessera::sha2 {
@@ -52,8 +54,8 @@ inline W schedule(W (&w)[16], int t) noexcept {
 template <class W, int Rounds, const W* K, W (*Load)(const std::uint8_t*)>
 void compress(W (&hv)[8], const std::uint8_t* p, std::size_t nblocks) noexcept {
   constexpr std::size_t kBlock = 16 * sizeof(W);
+  W w[16];  // the message schedule: derived from possibly secret input (HMAC keys, DRBG state)
   for (; nblocks > 0; --nblocks, p += kBlock) {
-    W w[16];
     // Step 2: initialize the working variables with H^(i-1).
     W a = hv[0], b = hv[1], c = hv[2], d = hv[3], e = hv[4], f = hv[5], g = hv[6], h = hv[7];
     // Steps 1 and 3: message schedule (first 16 words are the block) and the rounds.
@@ -82,6 +84,7 @@ void compress(W (&hv)[8], const std::uint8_t* p, std::size_t nblocks) noexcept {
     hv[0] += a; hv[1] += b; hv[2] += c; hv[3] += d;
     hv[4] += e; hv[5] += f; hv[6] += g; hv[7] += h;
   }
+  secure_zero(w, sizeof w);
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 
 #include "hash/sha2/kernels.hpp"
 
+#include <tessera/secret.hpp>
+
 #include <immintrin.h>
 
 #include <bit>
@@ -157,6 +159,7 @@ inline void compress512(std::uint64_t (&hv)[8], const std::uint8_t* p, std::size
     nblocks = left;
     cur ^= 1;
   }
+  secure_zero(wk, sizeof wk);  // the schedule derives from possibly secret input
 }
 
 }  // namespace tessera::sha2::x86
