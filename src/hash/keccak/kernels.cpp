@@ -5,8 +5,13 @@
 // complementing; the plain round was 848), scalar BMI 661 (was 720), AVX-512
 // one-lane-per-xmm 550, AVX-512 five-zmm-rows 1047 (Zen 4's 5-cycle permutes plus bypass
 // delays sit on its critical path); 4-way AVX2 1040 (260/state), 8-way AVX2 (both halves
-// interleaved) 1890 (236/state), 4-way AVX-512VL 642 (160/state), 8-way AVX-512 1153
-// (144/state).
+// interleaved) 1890 (236/state), 4-way AVX-512VL 545 (136/state; intrinsics: 647), 8-way
+// AVX-512 1005 (126/state; intrinsics: 1144) -- the AVX-512 lane-parallel kernels are
+// register-allocated asm (avx512.cpp, gen_avx512_asm.py).
+//
+// Batched-sponge lane transfers (absorb_lanes/extract_lanes), TSC cycles per call: 8 states
+// x 17 lanes out 107 -> 39 (AVX-512 8x8 transpose), 8 x 21 lanes 132 -> 39, 8 x 8 lanes in
+// 66 -> 21, 4 x 21 lanes out 68 -> 23 (AVX2 4x4 transpose; also used by the AVX-512 table).
 #include "hash/keccak/keccak.hpp"
 
 #include "common/bytes.hpp"
@@ -51,7 +56,7 @@ constexpr Kernels kAvx2{f1600_scalar_bmi,         f1600_x4_avx2,             f16
                         extract_lanes_x4_avx2,    extract_lanes_x8_avx2};
 #endif
 #if TESSERA_HAVE_AVX512
-// The 8-way zmm kernel costs ~11% less per state than the 4-way one, so it is native.
+// The 8-way zmm kernel costs ~8% less per state than the 4-way one, so it is native.
 constexpr Kernels kAvx512{f1600_avx512,                     f1600_x4_avx512,
                           f1600_x8_avx512,                  true,
                           absorb_blocks_with<f1600_avx512>, squeeze_blocks_with<f1600_avx512>,
