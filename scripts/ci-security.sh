@@ -126,9 +126,13 @@ run_tsan() {
 
 run_asan() {
   begin "asan (whole suite)"
-  cmake --preset asan >/dev/null
+  # Warnings are enforced by the normal builds; sanitizer instrumentation makes g++ drop
+  # some loop annotations ("ignoring loop annotation"), which must not fail this stage.
+  cmake --preset asan -DTESSERA_WERROR=OFF >/dev/null
   cmake --build --preset asan -j "$jobs"
-  ctest --preset asan -j "$jobs"
+  # install.consumer links the instrumented static library into a plain consumer project
+  # (undefined __asan/__ubsan symbols): it is covered by the release preset instead.
+  ctest --preset asan -j "$jobs" -E '^install\.consumer$'
   end "asan (whole suite)"
 }
 
