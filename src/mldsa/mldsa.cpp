@@ -609,6 +609,8 @@ Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_digest(const PrivateKey&
                                                                mldsa::Signing mode) noexcept {
   // FIPS 204, Algorithm 4 (HashML-DSA.Sign), with PH(M) given.
   if (context.size() > mldsa::kMaxContextBytes) return Error::invalid_argument;
+  // Not a PreHash value: prehash_oid would otherwise pick some other function's OID.
+  if (mldsa::prehash_digest_bytes(ph) == 0) return Error::invalid_argument;
   if (digest.size() != mldsa::prehash_digest_bytes(ph)) return Error::invalid_length;
   SecretArray<32> rnd;
   if (auto r = make_rnd(mode, rnd); !r) return r.error();
@@ -638,7 +640,8 @@ bool MlDsa<Set>::verify_digest(std::span<const std::uint8_t> pk, mldsa::PreHash 
                                std::span<const std::uint8_t> context) noexcept {
   // FIPS 204, Algorithm 5 (HashML-DSA.Verify), with PH(M) given.
   if (pk.size() != public_key_bytes || signature.size() != signature_bytes ||
-      context.size() > mldsa::kMaxContextBytes || digest.size() != mldsa::prehash_digest_bytes(ph))
+      context.size() > mldsa::kMaxContextBytes || mldsa::prehash_digest_bytes(ph) == 0 ||
+      digest.size() != mldsa::prehash_digest_bytes(ph))
     return false;
   return mldsa::Scheme<Set>::verify_with(
       pk.data(), signature.data(),
