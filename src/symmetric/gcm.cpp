@@ -204,7 +204,7 @@ static_assert(sizeof(gcm::Context) <= 2304);
 static_assert(alignof(gcm::Context) <= 64);
 
 constexpr std::size_t kMaxGcmPlaintextBytes = (std::size_t{1} << 36) - 32;  // 2^39 - 256 bits
-constexpr std::size_t kMaxGcmAadBytes = std::size_t{1} << 61;                 // < 2^64 bits
+constexpr std::size_t kMaxGcmAadBytes = (std::size_t{1} << 61) - 1;           // <= 2^64 - 1 bits
 
 void zero(std::span<std::uint8_t> s) noexcept {
   if (!s.empty()) secure_zero(s.data(), s.size());
