@@ -305,9 +305,9 @@ struct Scheme {
         ones += kern.make_hint(sec.h[i], sec.tmp2, sec.w[i], P.gamma2);
       }
       reject |= ct::mask_lt(static_cast<std::uint32_t>(P.omega), ones);
-      // The accept/reject decision is public: it is revealed by the running time of any
-      // implementation and FIPS 204 Section 3.6.2 accepts it; the rejected attempt's
-      // values stay secret.
+      // The accept/reject decision is public: the number of attempts shows in the running
+      // time of any implementation of Algorithm 7's loop; the rejected attempt's values
+      // stay secret.
       if (ct::declassify_value(reject) != 0) continue;
 
       // Step 33: sigEncode(c~, z mod+- q, h) (Algorithm 26). The accepted z and h are the

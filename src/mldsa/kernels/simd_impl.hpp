@@ -392,6 +392,7 @@ TS_INLINE void unpack_fields(const std::uint8_t* in, Sink sink) noexcept {
   alignas(16) std::uint8_t tail[(32 - kDirect) * B + 16] = {};
   std::memcpy(tail, in + B * kDirect, static_cast<std::size_t>((32 - kDirect) * B));
   for (; i < 32; ++i) step(tail + B * (i - kDirect), i);
+  secure_zero(tail, sizeof tail);  // a copy of packed s1/s2/t0 bytes for the eta/t0 callers
 }
 
 TS_INLINE void store8(std::int32_t* p, __m256i v) noexcept {
