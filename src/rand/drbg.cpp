@@ -210,7 +210,18 @@ constexpr std::size_t kNonceBytes = HashDrbg<Sha512>::min_nonce_bytes;
 struct SystemDrbg {
   HashDrbg<Sha512> drbg;
   std::uint32_t epoch = 0;  // rand::reseed_epoch() when last (re)seeded
+  std::uint64_t pid = 0;    // the process that last (re)seeded it
 };
+
+// The current process id (0 where there are no processes). Checked on every request as
+// well as the fork handler: raw clone() and _Fork() do not run pthread_atfork handlers.
+std::uint64_t current_pid() noexcept {
+#if TESSERA_HAVE_ATFORK
+  return static_cast<std::uint64_t>(getpid());
+#else
+  return 0;
+#endif
+}
 
 #if TESSERA_HAVE_ATFORK
 // In the child after fork(): every instance (only the forking thread's survives) must
@@ -240,10 +251,7 @@ Result<void> seed(SystemDrbg& s) noexcept {
   std::uint8_t material[kEntropyBytes + kNonceBytes];
   if (!entropy_bytes(material)) return Error::randomness_failure;
   std::uint8_t personalization[24] = {'t', 'e', 's', 's', 'e', 'r', 'a', ' ', 'r', 'n', 'g', 0};
-  std::uint64_t pid = 0;
-#if TESSERA_HAVE_ATFORK
-  pid = static_cast<std::uint64_t>(getpid());
-#endif
+  const std::uint64_t pid = current_pid();
   const std::uint32_t instance = g_instances.fetch_add(1, std::memory_order_relaxed);
   for (int i = 0; i < 8; ++i) personalization[12 + i] = static_cast<std::uint8_t>(pid >> (8 * i));
   for (int i = 0; i < 4; ++i) personalization[20 + i] = static_cast<std::uint8_t>(instance >> (8 * i));
@@ -255,6 +263,7 @@ Result<void> seed(SystemDrbg& s) noexcept {
   if (!r) return r;
   s.drbg.set_reseed_interval(kSystemReseedInterval);
   s.epoch = epoch;
+  s.pid = pid;
   return {};
 }
 
@@ -265,7 +274,10 @@ Result<void> system_generate(std::span<std::uint8_t> out, bool prediction_resist
     const std::size_t n = out.size() - done < kChunk ? out.size() - done : kChunk;
     std::span<std::uint8_t> chunk = out.subspan(done, n);
     Result<void> r;
-    if (!s.drbg.instantiated() || s.epoch != rand::reseed_epoch() || s.drbg.reseed_required()) r = seed(s);
+    if (!s.drbg.instantiated() || s.epoch != rand::reseed_epoch() || s.pid != current_pid() ||
+        s.drbg.reseed_required()) {
+      r = seed(s);
+    }
     if (r && prediction_resistance) {
       std::uint8_t fresh[kEntropyBytes];
       r = entropy_bytes(fresh);
