@@ -1,6 +1,7 @@
 // ML-KEM portable kernels (the oracle for every SIMD backend). Bounds are in kernels.hpp.
 // The loops are written so that compilers vectorize them with the baseline instruction set.
 #include "common/bytes.hpp"
+#include "common/secret.hpp"
 #include "mlkem/field.hpp"
 #include "mlkem/kernels.hpp"
 
@@ -132,6 +133,7 @@ void ntt(std::int16_t a[256]) noexcept {
     for (unsigned p = 4 * g; p < 4 * g + 2; ++p) ct_butterflies32(c[p], c[p + 2], z.z2[g], z.z2q[g]);
   for (unsigned blk = 0; blk < 32; ++blk)
     for (unsigned p = 0; p < 8; ++p) a[8 * blk + p] = c[p][blk];
+  secure_zero_object(c);  // the transform of a secret (s, e, y, ...) must not stay on the stack
 }
 
 // FIPS 203, Algorithm 10 (NTT^-1). Gentleman-Sande butterflies with the zetas in reverse
@@ -148,6 +150,7 @@ void invntt(std::int16_t a[256]) noexcept {
   for (unsigned p = 0; p < 4; ++p) gs_butterflies32(c[p], c[p + 4], z.z4, z.z4q);  // len 4
   for (unsigned blk = 0; blk < 32; ++blk)
     for (unsigned p = 0; p < 8; ++p) a[8 * blk + p] = c[p][blk];
+  secure_zero_object(c);  // w or v (they give m, hence K) must not stay on the stack
   invntt_layer<8>(a, 31);
   invntt_layer<16>(a, 15);
   invntt_layer<32>(a, 7);
@@ -189,6 +192,9 @@ void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t*
     r[2 * i] = field::montgomery_reduce(c0[i]);
     r[2 * i + 1] = field::montgomery_reduce(c1[i]);
   }
+  // The unreduced products (s^T u in decryption, t^T y in encryption: either gives m, hence K).
+  secure_zero_object(c0);
+  secure_zero_object(c1);
 }
 
 void reduce(std::int16_t a[256]) noexcept {
