@@ -16,9 +16,10 @@
 // output is produced. A ciphertext of the right length is never an error: decapsulation then
 // returns the implicit-rejection key F(c || s).
 //
-// Stack use (measured shape; large temporaries are on the stack, there is no heap): about
-// 6 * n * 8 * 2 bytes plus the key/ciphertext objects, i.e. ~100 KiB for FrodoKEM-1344
-// decapsulation.
+// Stack use (large temporaries are on the stack, there is no heap), measured on x86-64 with
+// g++ 12 -O2 by filling the stack with a pattern before each operation: about 61 KiB for
+// FrodoKEM-640-AES, 79 KiB for 976-SHAKE, 108-111 KiB for 1344-SHAKE and 129 KiB for
+// 1344-AES (keygen, encaps and decaps alike).
 #pragma once
 
 #include <tessera/export.hpp>

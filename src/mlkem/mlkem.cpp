@@ -1,8 +1,8 @@
 // ML-KEM (FIPS 203): K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-21), for every
 // parameter set. Arithmetic goes through the kernel table of the active backend
-// (mlkem/kernels.hpp); every SHA-3/SHAKE computation but G runs as a job in the lanes of the
-// 4-way Keccak permutation (mlkem/sponge_lanes.hpp), where the long one-way hashes (H(ek), J)
-// share permutations with SampleNTT and the PRF.
+// (mlkem/kernels.hpp); the SHA-3/SHAKE computations except G and the s7.3 key-hash check
+// run as jobs in the lanes of the 4-way Keccak permutation (mlkem/sponge_lanes.hpp), where
+// the long one-way hashes (H(ek), J) share permutations with SampleNTT and the PRF.
 //
 // Differs from the spec (same results):
 // - Polynomials in the NTT domain are multiplied with Montgomery arithmetic; the factor
