@@ -3,8 +3,8 @@
 # As root: apt-get installs the missing packages. Otherwise: prints the exact command.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang libgtest-dev libgmock-dev nlohmann-json3-dev pkg-config
-          libssl-dev valgrind)
+packages=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev libgmock-dev
+          nlohmann-json3-dev pkg-config libssl-dev valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
 # Builds and runs every test; exits non-zero on any failure. This is what CI runs.
-#   release preset (g++, all backends) : unit, ACVP known-answer, equivalence, install tests
+#   release preset (g++, all backends) : unit, ACVP known-answer, equivalence, install,
+#                                        bench smoke, thread and zeroization tests
 #   portable preset (SIMD compiled out): the same suite without SIMD code
 #   clang build                        : the library, bench and tests must compile cleanly
-# Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-3 large-data vectors.
+#   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
+# `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes).
+# Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-2/SHA-3 large-data vectors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fast=0
+case "${1:-}" in
+  --fast) fast=1 ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--fast]" >&2; exit 2 ;;
+esac
 scripts/deps.sh
 jobs=$(nproc)
 
@@ -28,7 +37,9 @@ fi
 
 stage() { printf '\n== %s (%s)\n' "$1" "$(date +%T)"; }
 
-for preset in release portable; do
+presets=(release portable)
+[ "$fast" = 1 ] && presets=(release)
+for preset in "${presets[@]}"; do
   stage "build $preset"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
@@ -36,7 +47,15 @@ for preset in release portable; do
   ctest --preset "$preset" -j "$jobs"
 done
 
+if [ "$fast" = 1 ]; then
+  stage "done (--fast: portable, clang and security stages skipped)"
+  exit 0
+fi
+
 stage "build with clang"
 cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ >/dev/null
 cmake --build build/clang -j "$jobs"
+
+stage "security (scripts/ci-security.sh)"
+scripts/ci-security.sh
 stage "done"
