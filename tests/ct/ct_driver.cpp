@@ -14,6 +14,7 @@
 // secret-dependent branch / table lookup that memcheck must report (CTest expects it).
 #include <tessera/backend.hpp>
 #include <tessera/mldsa.hpp>
+#include <tessera/frodokem.hpp>
 #include <tessera/mlkem.hpp>
 
 #include "common/ct.hpp"
@@ -128,6 +129,51 @@ void run_mlkem(const char* name) {
   if (!Kem::check_key_consistency(kp->seed.span(), dk->span())) fail("check_key_consistency");
 }
 
+template <class Kem>
+void run_frodokem(const char* name) {
+  std::printf("  %s\n", name);
+  std::array<u8, Kem::s_bytes> s{};
+  std::array<u8, Kem::seed_se_bytes> seed_se{};
+  std::array<u8, Kem::z_bytes> z{};
+  std::array<u8, Kem::mu_bytes> mu{};
+  std::array<u8, Kem::salt_bytes> salt{};
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<u8>(i);
+  for (std::size_t i = 0; i < seed_se.size(); ++i) seed_se[i] = static_cast<u8>(0x20 + i);
+  for (std::size_t i = 0; i < z.size(); ++i) z[i] = static_cast<u8>(0x40 + i);
+  for (std::size_t i = 0; i < mu.size(); ++i) mu[i] = static_cast<u8>(0x60 + i);
+  for (std::size_t i = 0; i < salt.size(); ++i) salt[i] = static_cast<u8>(0x80 + i);
+  poison(s);        // secret: the implicit-rejection value
+  poison(seed_se);  // secret: seeds the error and secret matrices
+  poison(mu);       // secret: the encapsulated message
+  // z only derives seed_A, which is public (in pk); the salt travels in the ciphertext.
+
+  auto kp = Kem::keygen_internal(s, seed_se, z);
+  if (!kp) return fail("keygen_internal");
+  declassify(kp->pk);  // the public key is public output
+
+  auto enc = Kem::encaps_internal(kp->pk, mu, salt);
+  if (!enc) return fail("encaps_internal");
+  if (!all_undefined(enc->shared_secret.data(), Kem::shared_secret_bytes)) fail("encaps: shared secret lost its taint");
+  declassify(enc->ct);  // the ciphertext is public output
+
+  // sk = s || seed_A || b || S^T || pkh: s and S^T secret, the rest public.
+  constexpr std::size_t pk_bytes = Kem::pk_bytes;
+  constexpr std::size_t st_bytes = 2 * Kem::params.n_bytes() * Kem::params.nbar;
+  u8* sk = kp->sk.data();
+  tessera::ct::declassify(sk + Kem::s_bytes, pk_bytes);
+  tessera::ct::poison(sk + Kem::s_bytes + pk_bytes, st_bytes);
+  tessera::ct::declassify(sk + Kem::s_bytes + pk_bytes + st_bytes, Kem::sk_bytes - Kem::s_bytes - pk_bytes - st_bytes);
+  auto ss = Kem::decaps(kp->sk.span(), enc->ct);
+  if (!ss) return fail("decaps");
+  if (!all_undefined(ss->data(), Kem::shared_secret_bytes)) fail("decaps: shared secret lost its taint");
+  if (!equal_declassified(ss->data(), enc->shared_secret.data(), Kem::shared_secret_bytes)) fail("decaps: K != K'");
+  auto bad_ct = enc->ct;
+  bad_ct[0] ^= 1;
+  auto rej = Kem::decaps(kp->sk.span(), bad_ct);
+  if (!rej) return fail("decaps (invalid ciphertext)");
+  if (!all_undefined(rej->data(), Kem::shared_secret_bytes)) fail("implicit rejection: key lost its taint");
+}
+
 template <class Dsa>
 void run_mldsa(const char* name) {
   std::printf("  %s\n", name);
@@ -239,6 +285,13 @@ int main(int argc, char** argv) {
     run_mlkem<tessera::mlkem::MlKem512>("ML-KEM-512");
     run_mlkem<tessera::mlkem::MlKem768>("ML-KEM-768");
     run_mlkem<tessera::mlkem::MlKem1024>("ML-KEM-1024");
+  }
+  if (algs == "all" || algs == "frodokem") {
+    using namespace tessera::frodokem;
+    run_frodokem<FrodoKem640Aes>("FrodoKEM-640-AES");
+    run_frodokem<FrodoKem640Shake>("FrodoKEM-640-SHAKE");
+    run_frodokem<EFrodoKem976Aes>("eFrodoKEM-976-AES");
+    run_frodokem<EFrodoKem1344Shake>("eFrodoKEM-1344-SHAKE");
   }
   if (algs == "all" || algs == "mldsa") {
     run_mldsa<tessera::MlDsa44>("ML-DSA-44");
