@@ -31,6 +31,10 @@
 #include <cstdint>
 #include <span>
 
+// Default visibility for everything declared here: the Kem<Params> instantiations take
+// their visibility from the parameter constants, which must be exported with them.
+#pragma GCC visibility push(default)
+
 namespace tessera::frodokem {
 
 // How the matrix A is generated from seed_A (spec Section 7.6: Frodo.Gen).
@@ -181,3 +185,4 @@ extern template struct Kem<kEFrodoKem1344Aes>;
 extern template struct Kem<kEFrodoKem1344Shake>;
 
 }  // namespace tessera::frodokem
+#pragma GCC visibility pop

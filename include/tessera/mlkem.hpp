@@ -22,6 +22,10 @@
 #include <cstdint>
 #include <span>
 
+// Default visibility for everything declared here: the Kem<Params> instantiations take
+// their visibility from the parameter constants, which must be exported with them.
+#pragma GCC visibility push(default)
+
 namespace tessera::mlkem {
 
 // One parameter set (FIPS 203, Table 2); sizes follow from it (Table 3).
@@ -126,3 +130,4 @@ extern template struct Kem<kMlKem768>;
 extern template struct Kem<kMlKem1024>;
 
 }  // namespace tessera::mlkem
+#pragma GCC visibility pop
