@@ -35,15 +35,15 @@ namespace tessera::sha2::x86 {
 // intrinsics version: 7.1 cycles per round against 5.9 here, on Zen 4.)
 #define TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, bc, ab, w) \
   "addq " #w "(%[wk]), %[" #h "]\n\t" \
-  "addq %[s0], %[" #a "]\n\t" \
   "rorx $41, %[" #e "], %[t0]\n\t" \
-  "movq %[" #f "], %[t1]\n\t" \
-  "andq %[" #e "], %[t1]\n\t" \
-  "addq %[t1], %[" #h "]\n\t" \
   "rorx $18, %[" #e "], %[t1]\n\t" \
+  "addq %[s0], %[" #a "]\n\t" \
   "xorq %[t1], %[t0]\n\t" \
   "rorx $14, %[" #e "], %[t1]\n\t" \
   "xorq %[t1], %[t0]\n\t" \
+  "movq %[" #f "], %[t1]\n\t" \
+  "andq %[" #e "], %[t1]\n\t" \
+  "addq %[t1], %[" #h "]\n\t" \
   "andn %[" #g "], %[" #e "], %[t1]\n\t" \
   "addq %[t1], %[" #h "]\n\t" \
   "addq %[t0], %[" #h "]\n\t" \
