@@ -43,12 +43,36 @@ void block(const std::uint32_t in[16], std::uint8_t out[64]) noexcept {
   secure_zero(x, sizeof x);
 }
 
-constexpr Kernels kPortable{xor_blocks_portable, "portable"};
+using XorBlocks = void (*)(const std::uint32_t*, const std::uint8_t*, std::uint8_t*, std::size_t) noexcept;
+
+// Kernels::keyed_xor from xor_blocks: the key block alone (one portable block is faster
+// than an AVX2 batch), then the stream.
+template <XorBlocks kXor>
+void keyed_xor_from(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept {
+  std::uint32_t s[16];
+  std::memcpy(s, state, sizeof s);
+  block(s, key_block);
+  s[12] += 1;
+  const std::size_t full = len / kBlockBytes;
+  if (full != 0) kXor(s, in, out, full);
+  s[12] += static_cast<std::uint32_t>(full);
+  if (const std::size_t rest = len % kBlockBytes; rest != 0) {
+    std::uint8_t buf[kBlockBytes] = {};
+    std::memcpy(buf, in + kBlockBytes * full, rest);
+    kXor(s, buf, buf, 1);
+    std::memcpy(out + kBlockBytes * full, buf, rest);
+    secure_zero(buf, sizeof buf);
+  }
+  secure_zero(s, sizeof s);
+}
+
+constexpr Kernels kPortable{xor_blocks_portable, keyed_xor_from<xor_blocks_portable>, "portable"};
 #if TESSERA_HAVE_AVX2
-constexpr Kernels kAvx2{xor_blocks_avx2, "avx2"};
+constexpr Kernels kAvx2{xor_blocks_avx2, keyed_xor_from<xor_blocks_avx2>, "avx2"};
 #endif
 #if TESSERA_HAVE_AVX512
-constexpr Kernels kAvx512{xor_blocks_avx512, "avx512"};
+constexpr Kernels kAvx512{xor_blocks_avx512, keyed_xor_avx512, "avx512"};
 #endif
 
 }  // namespace

@@ -19,6 +19,12 @@ struct Kernels {
   // state[12] + 1, ... (the caller keeps the counter from wrapping). in may equal out.
   void (*xor_blocks)(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                      std::size_t nblocks) noexcept;
+  // RFC 8439, Sections 2.6 and 2.4 in one call (for Section 2.8): key_block = the ChaCha20
+  // block state[12] (the Poly1305 one-time key is its first 32 bytes), and out = in ^ the
+  // key stream from block state[12] + 1 on, len bytes (the last block may be partial; the
+  // caller keeps the counter from wrapping). in may equal out.
+  void (*keyed_xor)(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept;
   const char* name;
 };
 
@@ -34,6 +40,8 @@ void xor_blocks_avx2(const std::uint32_t state[16], const std::uint8_t* in, std:
                      std::size_t nblocks) noexcept;
 void xor_blocks_avx512(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                        std::size_t nblocks) noexcept;
+void keyed_xor_avx512(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t len, std::uint8_t key_block[64]) noexcept;
 
 // xor_blocks and a final partial block.
 void xor_stream(const Kernels& k, std::uint32_t state[16], const std::uint8_t* in,
@@ -61,8 +69,8 @@ struct alignas(64) State {
 struct Kernels {
   // Absorbs nblocks full 16-byte blocks (each with the 2^128 bit).
   void (*blocks)(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
-  // Whether init must compute pow.
-  bool needs_powers;
+  // Computes pow from r (init calls it), or nullptr if the kernel does not use pow.
+  void (*powers)(State& st) noexcept;
   const char* name;
 };
 
@@ -73,8 +81,10 @@ const Kernels* kernels_ifma() noexcept;
 
 void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
 void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+// pow from r with IFMA (limbs below 2^44 + 2^15: partially reduced, equal to r^k mod p).
+void powers_ifma(State& st) noexcept;
 
-// r^k for the wide kernels: out = a * b mod 2^130 - 5, fully carried (limbs < 2^44, 2^44, 2^42).
+// out = a * b mod 2^130 - 5, fully carried (limbs < 2^44, 2^44, 2^42).
 void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept;
 
 // RFC 8439, Section 2.5.1 (poly1305_mac), incrementally. The state is wiped by final().

@@ -2,7 +2,7 @@
 // the low and high 52 bits of 52 x 52-bit products). Lane i accumulates blocks i, i+8, ...
 // by Horner's rule in r^8, and the last batch multiplies lane i by r^(8-i), so the lane sum
 // is the sequential result: sum_j m_j r^(n-j). Limb bounds: inputs stay below 2^52 (h
-// limbs below 2^45 after adding a block, r limbs below 2^44, 20 r below 2^49). Per eight
+// limbs below 2^45 after adding a block, r limbs below 2^45, 20 r below 2^49.4). Per eight
 // blocks: 21 multiply-adds, 8 carry operations, 8 for the message (lanes in unpack order).
 // Compiled with the AVX-512 flags plus -mavx512ifma; called only when the CPU has IFMA.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -23,11 +23,12 @@ struct Vec3 {
 inline __m512i times5(__m512i x) noexcept { return _mm512_add_epi64(x, _mm512_slli_epi64(x, 2)); }
 
 // h * r mod p lane-wise, partially reduced; s1 = 20 r1, s2 = 20 r2.
-// Input bounds: h limbs below 2^45, r limbs below 2^44 (s below 2^48.4). Output limbs
-// below 2^44 + 2^15: all three limbs are 44 bits wide (2^132 = 4 * 2^130 folds to 20).
-// The high product halves weigh 2^52 = 2^44 * 2^8 relative to their limb, and those of
-// limb 2 weigh 2^140 = 2^132 * 2^8 == 20 * 2^8 = 5 * 2^10; they are small enough (below
-// 2^43, 2^43, 2^39) that VPMADD52LUQ by 2^8 or 5 * 2^10 adds them exactly (below 2^52).
+// Input bounds: h and r limbs below 2^45 (s below 2^49.4). Output limbs below 2^44 + 2^15:
+// all three limbs are 44 bits wide (2^132 = 4 * 2^130 folds to 20), so outputs are valid
+// inputs again (the powers of r are such outputs). The high product halves weigh
+// 2^52 = 2^44 * 2^8 relative to their limb, and those of limb 2 weigh 2^140 = 2^132 * 2^8
+// == 20 * 2^8 = 5 * 2^10; they are small enough (below 2^43.4, 2^42.5, 2^39.6) that
+// VPMADD52LUQ by 2^8 or 5 * 2^10 adds them exactly (products below 2^51.9 < 2^52).
 // One parallel carry step follows (no sequential carry chain): c_i = x_i >> 44 < 2^10.
 inline Vec3 mul(const Vec3& h, const Vec3& r, __m512i s1, __m512i s2) noexcept {
   const __m512i z = _mm512_setzero_si512();
@@ -58,6 +59,22 @@ inline Vec3 mul(const Vec3& h, const Vec3& r, __m512i s1, __m512i s2) noexcept {
   o.l1 = _mm512_add_epi64(_mm512_and_si512(x1, m44), _mm512_srli_epi64(x0, 44));
   o.l2 = _mm512_add_epi64(_mm512_and_si512(x2, m44), _mm512_srli_epi64(x1, 44));
   return o;
+}
+
+inline __m512i b64(std::uint64_t v) noexcept { return _mm512_set1_epi64(static_cast<std::int64_t>(v)); }
+inline __m512i times20(__m512i x) noexcept { return times5(_mm512_slli_epi64(x, 2)); }
+
+inline Vec3 mul(const Vec3& h, const Vec3& r) noexcept { return mul(h, r, times20(r.l1), times20(r.l2)); }
+
+inline Vec3 blend(__mmask8 m, const Vec3& a, const Vec3& b) noexcept {
+  return {_mm512_mask_blend_epi64(m, a.l0, b.l0), _mm512_mask_blend_epi64(m, a.l1, b.l1),
+          _mm512_mask_blend_epi64(m, a.l2, b.l2)};
+}
+
+inline Vec3 broadcast_lane(const Vec3& a, int lane) noexcept {
+  const __m512i idx = _mm512_set1_epi64(lane);
+  return {_mm512_permutexvar_epi64(idx, a.l0), _mm512_permutexvar_epi64(idx, a.l1),
+          _mm512_permutexvar_epi64(idx, a.l2)};
 }
 
 // Eight blocks as limbs with the 2^128 bit, in the lane order of VPUNPCKLQDQ/VPUNPCKHQDQ:
@@ -99,10 +116,26 @@ inline void store_sum(State& st, const Vec3& a, const Vec3& b) noexcept {
   st.h[2] = s[2];
 }
 
-inline __m512i b64(std::uint64_t v) noexcept { return _mm512_set1_epi64(static_cast<std::int64_t>(v)); }
-inline __m512i times20(__m512i x) noexcept { return times5(_mm512_slli_epi64(x, 2)); }
-
 }  // namespace
+
+// r^1..r^16 in four lane-wise products (lane k - 1 of p holds r^k): p = r in every lane,
+// then lanes 1, 3, 5, 7 times r, lanes 2-3 and 6-7 times r^2, lanes 4-7 times r^4, and
+// r^9..r^16 = p * r^8. Partially reduced (limbs below 2^44 + 2^15), which mul accepts.
+void powers_ifma(State& st) noexcept {
+  const Vec3 r{b64(st.r[0]), b64(st.r[1]), b64(st.r[2])};
+  Vec3 p = blend(0xAA, r, mul(r, r));
+  p = blend(0xCC, p, mul(p, broadcast_lane(p, 1)));
+  p = blend(0xF0, p, mul(p, broadcast_lane(p, 3)));
+  const Vec3 q = mul(p, broadcast_lane(p, 7));
+  // pow[.][0..7] = r^16..r^9 and pow[.][8..15] = r^8..r^1: lanes reversed.
+  const __m512i rev = _mm512_set_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+  _mm512_storeu_si512(st.pow[0], _mm512_permutexvar_epi64(rev, q.l0));
+  _mm512_storeu_si512(st.pow[1], _mm512_permutexvar_epi64(rev, q.l1));
+  _mm512_storeu_si512(st.pow[2], _mm512_permutexvar_epi64(rev, q.l2));
+  _mm512_storeu_si512(st.pow[0] + 8, _mm512_permutexvar_epi64(rev, p.l0));
+  _mm512_storeu_si512(st.pow[1] + 8, _mm512_permutexvar_epi64(rev, p.l1));
+  _mm512_storeu_si512(st.pow[2] + 8, _mm512_permutexvar_epi64(rev, p.l2));
+}
 
 // Two independent accumulators (a: batches 0, 2, 4, ...; b: batches 1, 3, 5, ...) each
 // stepping by r^16 hide the latency of the multiply-and-carry chain. Finally lane i of a

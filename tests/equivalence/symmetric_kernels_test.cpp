@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -149,6 +151,131 @@ TEST(SymmetricEquivalence, ChaCha20Avx2) {
 TEST(SymmetricEquivalence, ChaCha20Avx512) {
   if (chacha::kernels_avx512() == nullptr) GTEST_SKIP() << "AVX-512 not available on this CPU/build";
   check_chacha(*chacha::kernels_avx512());
+}
+
+// keyed_xor (key block + key stream from the next block, any length, the AEAD's entry
+// point) against the portable block function and xor_blocks, for every length 0..2100
+// (crossing the 1024-byte first batch and the partial-batch paths), out of place and in place.
+void check_chacha_keyed(const chacha::Kernels& k) {
+  std::mt19937_64 rng(6);
+  for (std::size_t len = 0; len <= 2100; ++len) {
+    const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
+    std::uint32_t st[16];
+    chacha::init_state(st, key.data(), static_cast<std::uint32_t>(rng() % 1000), nonce.data());
+    const Bytes in = random_bytes(rng, len);
+    // Reference: block st[12] alone, then blocks st[12] + 1 .. on zero-padded input.
+    const std::size_t nblocks = (len + 63) / 64;
+    Bytes ref_key(64, 0), padded(64 * nblocks, 0), ref(64 * nblocks);
+    std::copy(in.begin(), in.end(), padded.begin());
+    chacha::kernels_portable().xor_blocks(st, ref_key.data(), ref_key.data(), 1);
+    std::uint32_t st1[16];
+    std::memcpy(st1, st, sizeof st1);
+    st1[12] += 1;
+    chacha::kernels_portable().xor_blocks(st1, padded.data(), ref.data(), nblocks);
+    ref.resize(len);
+
+    Unaligned out(len);
+    std::uint8_t key_block[64];
+    k.keyed_xor(st, in.data(), out.data(), len, key_block);
+    ASSERT_EQ(ref_key, Bytes(key_block, key_block + 64)) << k.name << ", length " << len;
+    ASSERT_EQ(ref, out.bytes(len)) << k.name << ", length " << len;
+
+    Unaligned inplace(len);
+    if (len != 0) std::memcpy(inplace.data(), in.data(), len);
+    std::memset(key_block, 0, sizeof key_block);
+    k.keyed_xor(st, inplace.data(), inplace.data(), len, key_block);
+    ASSERT_EQ(ref_key, Bytes(key_block, key_block + 64)) << k.name << ", in place, length " << len;
+    ASSERT_EQ(ref, inplace.bytes(len)) << k.name << ", in place, length " << len;
+  }
+}
+
+TEST(SymmetricEquivalence, ChaCha20KeyedPortable) { check_chacha_keyed(chacha::kernels_portable()); }
+TEST(SymmetricEquivalence, ChaCha20KeyedAvx2) {
+  if (chacha::kernels_avx2() == nullptr) GTEST_SKIP() << "AVX2 not available on this CPU/build";
+  check_chacha_keyed(*chacha::kernels_avx2());
+}
+TEST(SymmetricEquivalence, ChaCha20KeyedAvx512) {
+  if (chacha::kernels_avx512() == nullptr) GTEST_SKIP() << "AVX-512 not available on this CPU/build";
+  check_chacha_keyed(*chacha::kernels_avx512());
+}
+
+// Limbs (44, 44, 44 bits, possibly over) to the canonical value mod 2^130 - 5 as limbs of
+// 44, 44 and 42 bits.
+std::array<std::uint64_t, 3> canonical(std::uint64_t h0, std::uint64_t h1, std::uint64_t h2) {
+  constexpr std::uint64_t m44 = (std::uint64_t{1} << 44) - 1, m42 = (std::uint64_t{1} << 42) - 1;
+  for (int pass = 0; pass < 3; ++pass) {
+    h1 += h0 >> 44; h0 &= m44;
+    h2 += h1 >> 44; h1 &= m44;
+    h0 += (h2 >> 42) * 5; h2 &= m42;
+  }
+  // Subtract p = 2^130 - 5 if h >= p (p's limbs: 2^44 - 5, 2^44 - 1, 2^42 - 1).
+  if (h2 == m42 && h1 == m44 && h0 >= m44 - 4) {
+    h0 -= m44 - 4; h1 = 0; h2 = 0;
+  }
+  return {h0, h1, h2};
+}
+
+// The IFMA kernel's r^1..r^16 (partially reduced) equal the scalar chain of mul_mod,
+// for random keys and the largest clamped r.
+TEST(SymmetricEquivalence, Poly1305IfmaPowers) {
+  if (poly1305::kernels_ifma() == nullptr) GTEST_SKIP() << "AVX-512 IFMA not available on this CPU/build";
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    Bytes key = random_bytes(rng, 32);
+    if (trial == 0) std::fill(key.begin(), key.begin() + 16, 0xFF);
+    if (trial == 1) std::fill(key.begin(), key.begin() + 16, 0x00);
+    poly1305::State st;
+    poly1305::init(st, *poly1305::kernels_ifma(), key.data());
+    std::uint64_t p[3] = {st.r[0], st.r[1], st.r[2]};
+    for (int e = 1; e <= 16; ++e) {
+      for (int l = 0; l < 3; ++l) {
+        ASSERT_LT(st.pow[l][16 - e], (std::uint64_t{1} << 44) + (std::uint64_t{1} << 15)) << "r^" << e;
+      }
+      ASSERT_EQ(canonical(p[0], p[1], p[2]), canonical(st.pow[0][16 - e], st.pow[1][16 - e], st.pow[2][16 - e]))
+          << "trial " << trial << ", r^" << e;
+      poly1305::mul_mod(p, p, st.r);
+    }
+    std::uint8_t tag[16];
+    poly1305::final(st, tag);
+  }
+}
+
+// The AEAD through each backend against the portable one: every message length 0..2100
+// with several AAD lengths, out of place and in place, sealing and opening.
+TEST(SymmetricEquivalence, ChaCha20Poly1305EveryLength) {
+  std::mt19937_64 rng(8);
+  for (std::size_t len = 0; len <= 2100; ++len) {
+    const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
+    const std::size_t aad_len = std::array<std::size_t, 6>{0, 1, 15, 16, 17, 300}[len % 6];
+    const Bytes aad = random_bytes(rng, aad_len), pt = random_bytes(rng, len);
+    Bytes ref_ct(len), ref_tag(16);
+    {
+      auto forced = BackendOverride::force(Backend::portable);
+      ASSERT_TRUE(forced);
+      ASSERT_TRUE(chacha20_poly1305_seal(key, nonce, aad, pt, ref_ct, ref_tag).has_value());
+    }
+    for (Backend be : kAllBackends) {
+      auto forced = BackendOverride::force(be);
+      if (!forced) continue;
+      Bytes ct(len), tag(16);
+      ASSERT_TRUE(chacha20_poly1305_seal(key, nonce, aad, pt, ct, tag).has_value());
+      ASSERT_EQ(ct, ref_ct) << backend_name(be) << " length " << len;
+      ASSERT_EQ(tag, ref_tag) << backend_name(be) << " length " << len;
+      Bytes buf = pt;  // in place
+      ASSERT_TRUE(chacha20_poly1305_seal(key, nonce, aad, buf, buf, tag).has_value());
+      ASSERT_EQ(buf, ref_ct) << backend_name(be) << " in place, length " << len;
+      ASSERT_EQ(tag, ref_tag) << backend_name(be) << " in place, length " << len;
+      Bytes back(len);
+      ASSERT_TRUE(chacha20_poly1305_open(key, nonce, aad, ref_ct, ref_tag, back).has_value());
+      ASSERT_EQ(back, pt) << backend_name(be) << " open, length " << len;
+      ASSERT_TRUE(chacha20_poly1305_open(key, nonce, aad, buf, ref_tag, buf).has_value());
+      ASSERT_EQ(buf, pt) << backend_name(be) << " open in place, length " << len;
+      Bytes bad_tag = ref_tag;
+      bad_tag[len % 16] ^= 1;
+      ASSERT_FALSE(chacha20_poly1305_open(key, nonce, aad, ref_ct, bad_tag, back).has_value());
+      ASSERT_EQ(back, Bytes(len, 0)) << backend_name(be) << " rejected open must zero, length " << len;
+    }
+  }
 }
 
 TEST(SymmetricEquivalence, Poly1305Ifma) {
