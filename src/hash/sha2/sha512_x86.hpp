@@ -39,23 +39,23 @@ namespace tessera::sha2::x86 {
 #define TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, bc, ab, w) \
   "addq " #w "(%[wk]), %[" #h "]\n\t" \
   "rorx $41, %[" #e "], %[t0]\n\t" \
-  "rorx $18, %[" #e "], %[t1]\n\t" \
+  "rorx $18, %[" #e "], %[" #ab "]\n\t" \
   "addq %[s0], %[" #a "]\n\t" \
-  "xorq %[t1], %[t0]\n\t" \
-  "rorx $14, %[" #e "], %[t1]\n\t" \
-  "xorq %[t1], %[t0]\n\t" \
-  "movq %[" #f "], %[t1]\n\t" \
-  "andq %[" #e "], %[t1]\n\t" \
-  "addq %[t1], %[" #h "]\n\t" \
-  "andn %[" #g "], %[" #e "], %[t1]\n\t" \
-  "addq %[t1], %[" #h "]\n\t" \
+  "xorq %[" #ab "], %[t0]\n\t" \
+  "rorx $14, %[" #e "], %[" #ab "]\n\t" \
+  "xorq %[" #ab "], %[t0]\n\t" \
+  "movq %[" #f "], %[" #ab "]\n\t" \
+  "andq %[" #e "], %[" #ab "]\n\t" \
+  "addq %[" #ab "], %[" #h "]\n\t" \
+  "andn %[" #g "], %[" #e "], %[" #ab "]\n\t" \
+  "addq %[" #ab "], %[" #h "]\n\t" \
   "addq %[t0], %[" #h "]\n\t" \
   "movq %[" #a "], %[" #ab "]\n\t" \
   "xorq %[" #b "], %[" #ab "]\n\t" \
   "rorx $39, %[" #a "], %[t0]\n\t" \
-  "rorx $34, %[" #a "], %[t1]\n\t" \
+  "rorx $34, %[" #a "], %[s0]\n\t" \
   "addq %[" #h "], %[" #d "]\n\t" \
-  "xorq %[t1], %[t0]\n\t" \
+  "xorq %[s0], %[t0]\n\t" \
   "andq %[" #ab "], %[" #bc "]\n\t" \
   "rorx $28, %[" #a "], %[s0]\n\t" \
   "xorq %[" #b "], %[" #bc "]\n\t" \
@@ -104,7 +104,7 @@ template <int C, int Lane>
 TESSERA_SHA512_INLINE void eight_rounds(Vars& v, std::uint64_t& bc, std::uint64_t& s0, const std::uint64_t* wk) noexcept {
   // K_t + W_t for t = 8C + i is word 16C + Lane + 4(i / 2) + (i % 2) of wk.
   const std::uint64_t* w = wk + 16 * C + Lane;
-  std::uint64_t ab, t0, t1;
+  std::uint64_t ab, t0;
   __asm__(TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, x, y, 0)
           TESSERA_SHA512_ROUND(h, a, c, d, e, f, g, y, x, 8)
           TESSERA_SHA512_ROUND(g, h, b, c, d, e, f, x, y, 32)
@@ -114,7 +114,7 @@ TESSERA_SHA512_INLINE void eight_rounds(Vars& v, std::uint64_t& bc, std::uint64_
           TESSERA_SHA512_ROUND(c, d, f, g, h, a, b, x, y, 96)
           TESSERA_SHA512_ROUND(b, c, e, f, g, h, a, y, x, 104)
           : [a] "+r"(v.a), [b] "+r"(v.b), [c] "+r"(v.c), [d] "+r"(v.d), [e] "+r"(v.e), [f] "+r"(v.f),
-            [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(bc), [s0] "+r"(s0), [y] "=&r"(ab), [t0] "=&r"(t0), [t1] "=&r"(t1)
+            [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(bc), [s0] "+r"(s0), [y] "=&r"(ab), [t0] "=&r"(t0)
           : [wk] "r"(w), "m"(*reinterpret_cast<const std::uint64_t(*)[14]>(w))
           : "cc");
 }
