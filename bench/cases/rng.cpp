@@ -1,4 +1,4 @@
-// tessera::random_bytes() throughput (the per-thread Hash_DRBG with SHA-512 of
+// tessera::random_bytes() throughput (the per-thread Hash_DRBG with SHA-256 of
 // SP 800-90A, seeded from the OS), 1 KiB and 16 KiB per call.
 #include "registry.hpp"
 

@@ -1,6 +1,6 @@
 // Randomness for key generation, encapsulation and hedged signing.
 //
-// random_bytes() draws from a Hash_DRBG with SHA-512 (SP 800-90A Rev. 1, Section
+// random_bytes() draws from a Hash_DRBG with SHA-256 (SP 800-90A Rev. 1, Section
 // 10.1.1; <tessera/drbg.hpp>) seeded from the entropy source: the operating system's
 // (getrandom on Linux) or the one installed with set_entropy_source(). Each thread has
 // its own DRBG instance (builds with TESSERA_NO_THREADS defined have one per process),

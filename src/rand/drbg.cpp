@@ -197,18 +197,20 @@ Result<void> HashDrbg<H>::generate_with_prediction_resistance(std::span<std::uin
 template class HashDrbg<Sha256>;
 template class HashDrbg<Sha512>;
 
-// The system DRBG: one Hash_DRBG<SHA-512> per thread (or per process with
-// TESSERA_NO_THREADS), seeded from the entropy source.
+// The system DRBG: one Hash_DRBG<SHA-256> per thread (or per process with
+// TESSERA_NO_THREADS), seeded from the entropy source (<tessera/drbg.hpp> says why SHA-256).
 namespace {
+
+using SystemDrbgType = HashDrbg<Sha256>;
 
 constexpr std::uint64_t kSystemReseedInterval = std::uint64_t{1} << 20;
 // 256 bits of entropy input and a 128-bit nonce, both from the entropy source (Section
 // 8.6.7 allows the nonce to come from it).
-constexpr std::size_t kEntropyBytes = HashDrbg<Sha512>::min_entropy_bytes;
-constexpr std::size_t kNonceBytes = HashDrbg<Sha512>::min_nonce_bytes;
+constexpr std::size_t kEntropyBytes = SystemDrbgType::min_entropy_bytes;
+constexpr std::size_t kNonceBytes = SystemDrbgType::min_nonce_bytes;
 
 struct SystemDrbg {
-  HashDrbg<Sha512> drbg;
+  SystemDrbgType drbg;
   std::uint32_t epoch = 0;  // rand::reseed_epoch() when last (re)seeded
   std::uint64_t pid = 0;    // the process that last (re)seeded it
 };
@@ -269,7 +271,7 @@ Result<void> seed(SystemDrbg& s) noexcept {
 
 Result<void> system_generate(std::span<std::uint8_t> out, bool prediction_resistance) noexcept {
   SystemDrbg& s = system_drbg();
-  constexpr std::size_t kChunk = HashDrbg<Sha512>::max_request_bytes;
+  constexpr std::size_t kChunk = SystemDrbgType::max_request_bytes;
   for (std::size_t done = 0; done < out.size() || done == 0;) {
     const std::size_t n = out.size() - done < kChunk ? out.size() - done : kChunk;
     std::span<std::uint8_t> chunk = out.subspan(done, n);

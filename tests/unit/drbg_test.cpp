@@ -4,8 +4,8 @@
 // the Linux kernel's crypto/testmgr.h): entropy holds EntropyInput || Nonce, the DRBG
 // generates twice (additional inputs a, b) and the second output is compared. With
 // prediction resistance, each generate first reseeds with EntropyInputPR (a, b).
-// SHA-512 (the system DRBG's hash) is checked against a direct transcription of the
-// Section 10.1.1 steps below.
+// SHA-512 (also offered; the system DRBG uses SHA-256) is checked against a direct
+// transcription of the Section 10.1.1 steps below.
 #include <tessera/drbg.hpp>
 #include <tessera/random.hpp>
 #include <tessera/sha2.hpp>
