@@ -4,7 +4,8 @@
 // 10.1.1; <tessera/drbg.hpp>) seeded from the entropy source: the operating system's
 // (getrandom on Linux) or the one installed with set_entropy_source(). Each thread has
 // its own DRBG instance (builds with TESSERA_NO_THREADS defined have one per process),
-// reseeded after a fork (the child never repeats the parent's output), after
+// reseeded after a fork of any kind, raw clone() included (the child never repeats the
+// parent's output; Linux: a MADV_WIPEONFORK flag page, elsewhere getpid()), after
 // set_entropy_source(), and every 2^20 requests.
 #pragma once
 

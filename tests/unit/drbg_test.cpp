@@ -22,7 +22,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <csignal>
 #include <unistd.h>
 
 namespace tessera::test {
@@ -274,12 +276,15 @@ TEST(RandomBytes, LargeAndEmptyRequests) {
 }
 
 // A child process never repeats its parent's output: both draw right after fork().
-TEST(RandomBytes, ForkedChildDiffers) {
+// A child process draws 32 bytes right after fork_fn() (the parent's instance is seeded
+// before); returns parent and child output as hex (empty on a failure, with a message).
+template <class ForkFn>
+void expect_child_differs(ForkFn fork_fn) {
   Bytes warm(32);
   ASSERT_TRUE(random_bytes(warm).has_value());  // the parent's instance is seeded
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
+  const pid_t pid = fork_fn();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     std::uint8_t child[32];
@@ -303,6 +308,20 @@ TEST(RandomBytes, ForkedChildDiffers) {
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   ASSERT_EQ(got, child.size());
   EXPECT_NE(to_hex(parent), to_hex(child));
+}
+
+TEST(RandomBytes, ForkedChildDiffers) {
+  expect_child_differs([] { return fork(); });
+}
+
+// A fork that skips the pthread_atfork handlers (as raw clone() and _Fork() do): the DRBG
+// must notice the new process by itself.
+TEST(RandomBytes, RawForkChildDiffers) {
+#if defined(__linux__) && defined(SYS_clone)
+  expect_child_differs([] { return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0)); });
+#else
+  GTEST_SKIP() << "no raw clone system call on this platform";
+#endif
 }
 
 // Threads draw concurrently; every 32-byte output is distinct.
