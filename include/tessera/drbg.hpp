@@ -11,7 +11,8 @@
 // without AES instructions), it gives the full 256-bit security strength (Table 2), it
 // uses the SHA-NI kernel where the CPU has SHA extensions and needs no 64-bit
 // arithmetic on 32-bit cores, and its 55-byte V keeps the per-request work small: on Zen 4
-// a 32-byte random_bytes() takes 1170 TSC ticks with SHA-256 against 2964 with SHA-512.
+// a 32-byte random_bytes() takes 806 TSC ticks with SHA-256 against 2392 with SHA-512
+// (16 KiB: 7.7 against 13.2 ticks per byte).
 // HashDrbg<Sha512> is available as well (and tested).
 #pragma once
 
