@@ -73,8 +73,9 @@ void compress256_shani(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::s
 bool shani_available() noexcept;
 
 // SHA-512 with the message schedule of two blocks at a time in ymm registers, computed
-// between the scalar BMI2 (RORX/ANDN) rounds (sha512_x86.hpp): AVX2 shifts (avx2 backend)
-// or AVX-512VL VPRORQ/VPTERNLOGQ (avx512 backend).
+// between the rounds (sha512_x86.hpp): AVX2 shifts and scalar BMI2 (RORX/ANDN) rounds
+// (avx2 backend), or AVX-512VL VPRORQ/VPTERNLOGQ and rounds split between the scalar and
+// the xmm units (avx512 backend, sha512_avx512.cpp).
 void compress512_avx2(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
 void compress512_avx512(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
 

@@ -7,6 +7,7 @@ namespace tessera::sha2 {
 namespace {
 
 struct Avx2Ops {
+  using Rounds = x86::ScalarRounds;
   static __m256i rotr(__m256i x, int n) noexcept {
     return _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - n));
   }

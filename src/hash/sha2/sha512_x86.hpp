@@ -1,11 +1,12 @@
 // SHA-512 compression (FIPS 180-4, Section 6.4.2) for x86-64: the message schedule of two
 // blocks at a time in ymm registers (128-bit lane 0 = block A, lane 1 = block B, two words
-// per lane), the rounds in scalar code (compiled with BMI1/BMI2: RORX, ANDN). The vector
-// and scalar work run on different execution units, so the schedule of the next pair of
-// blocks is computed between the rounds of the current pair (two schedule steps per eight
-// rounds) and costs almost no round throughput.
-// Include only from files compiled with AVX2 + BMI2 flags; Ops gives the vector sigma
-// functions (sha512_avx2.cpp: shifts and PSHUFB; sha512_avx512.cpp: VPRORQ, VPTERNLOGQ).
+// per lane), the rounds in between. The schedule of the next pair of blocks is computed
+// between the rounds of the current pair (two schedule steps per eight rounds) and costs
+// little round throughput.
+// Include only from files compiled with AVX2 + BMI2 flags. Ops gives the vector sigma
+// functions of the schedule and the Rounds type (sha512_avx2.cpp: shifts and PSHUFB,
+// ScalarRounds below; sha512_avx512.cpp: VPRORQ, VPTERNLOGQ, rounds split between the
+// scalar and vector units).
 #pragma once
 
 #include "hash/sha2/kernels.hpp"
@@ -95,29 +96,41 @@ struct Schedule {
   }
 };
 
-struct Vars {
-  std::uint64_t a, b, c, d, e, f, g, h;
-};
+// The scalar rounds (TESSERA_SHA512_ROUND); the avx2 backend's. A Rounds type gives the
+// working variables (State), Step 2 (load), eight rounds of Step 3 and Step 4 (add_to).
+struct ScalarRounds {
+  struct State {
+    std::uint64_t a, b, c, d, e, f, g, h;
+    std::uint64_t bc;  // b ^ c
+    std::uint64_t s0;  // Sigma0 of the last round, added to a at the start of the next
+  };
 
-// Rounds 8C..8C+7 of one block (wk offset Lane: 0 = block A, 2 = block B).
-template <int C, int Lane>
-TESSERA_SHA512_INLINE void eight_rounds(Vars& v, std::uint64_t& bc, std::uint64_t& s0, const std::uint64_t* wk) noexcept {
-  // K_t + W_t for t = 8C + i is word 16C + Lane + 4(i / 2) + (i % 2) of wk.
-  const std::uint64_t* w = wk + 16 * C + Lane;
-  std::uint64_t ab, t0;
-  __asm__(TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, x, y, 0)
-          TESSERA_SHA512_ROUND(h, a, c, d, e, f, g, y, x, 8)
-          TESSERA_SHA512_ROUND(g, h, b, c, d, e, f, x, y, 32)
-          TESSERA_SHA512_ROUND(f, g, a, b, c, d, e, y, x, 40)
-          TESSERA_SHA512_ROUND(e, f, h, a, b, c, d, x, y, 64)
-          TESSERA_SHA512_ROUND(d, e, g, h, a, b, c, y, x, 72)
-          TESSERA_SHA512_ROUND(c, d, f, g, h, a, b, x, y, 96)
-          TESSERA_SHA512_ROUND(b, c, e, f, g, h, a, y, x, 104)
-          : [a] "+r"(v.a), [b] "+r"(v.b), [c] "+r"(v.c), [d] "+r"(v.d), [e] "+r"(v.e), [f] "+r"(v.f),
-            [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(bc), [s0] "+r"(s0), [y] "=&r"(ab), [t0] "=&r"(t0)
-          : [wk] "r"(w), "m"(*reinterpret_cast<const std::uint64_t(*)[14]>(w))
-          : "cc");
-}
+  TESSERA_SHA512_INLINE static State load(const std::uint64_t (&hv)[8]) noexcept {
+    return State{hv[0], hv[1], hv[2], hv[3], hv[4], hv[5], hv[6], hv[7], hv[1] ^ hv[2], 0};
+  }
+
+  // Eight rounds; K_t + W_t of round i is word 4(i / 2) + (i % 2) of w.
+  TESSERA_SHA512_INLINE static void eight(State& v, const std::uint64_t* w) noexcept {
+    std::uint64_t ab, t0;
+    __asm__(TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, x, y, 0)
+            TESSERA_SHA512_ROUND(h, a, c, d, e, f, g, y, x, 8)
+            TESSERA_SHA512_ROUND(g, h, b, c, d, e, f, x, y, 32)
+            TESSERA_SHA512_ROUND(f, g, a, b, c, d, e, y, x, 40)
+            TESSERA_SHA512_ROUND(e, f, h, a, b, c, d, x, y, 64)
+            TESSERA_SHA512_ROUND(d, e, g, h, a, b, c, y, x, 72)
+            TESSERA_SHA512_ROUND(c, d, f, g, h, a, b, x, y, 96)
+            TESSERA_SHA512_ROUND(b, c, e, f, g, h, a, y, x, 104)
+            : [a] "+r"(v.a), [b] "+r"(v.b), [c] "+r"(v.c), [d] "+r"(v.d), [e] "+r"(v.e), [f] "+r"(v.f),
+              [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(v.bc), [s0] "+r"(v.s0), [y] "=&r"(ab), [t0] "=&r"(t0)
+            : [wk] "r"(w), "m"(*reinterpret_cast<const std::uint64_t(*)[14]>(w))
+            : "cc");
+  }
+
+  TESSERA_SHA512_INLINE static void add_to(std::uint64_t (&hv)[8], const State& v) noexcept {
+    hv[0] += v.a + v.s0; hv[1] += v.b; hv[2] += v.c; hv[3] += v.d;
+    hv[4] += v.e; hv[5] += v.f; hv[6] += v.g; hv[7] += v.h;
+  }
+};
 
 // Which schedule steps run between the rounds of a block (two-block schedule passes).
 enum class Steps {
@@ -132,14 +145,18 @@ template <class Ops, int Lane, Steps Mode, int... C>
 TESSERA_SHA512_INLINE void block_rounds(std::uint64_t (&hv)[8], const std::uint64_t* wk, Schedule<Ops>& s,
                                         const std::uint8_t* sa, const std::uint8_t* sb, std::uint64_t* swk,
                                         std::integer_sequence<int, C...>) noexcept {
+  using Rounds = typename Ops::Rounds;
   // Step 2.
-  Vars v{hv[0], hv[1], hv[2], hv[3], hv[4], hv[5], hv[6], hv[7]};
-  std::uint64_t bc = v.b ^ v.c;
-  std::uint64_t s0 = 0;  // Sigma0 of the last round, added to a at the start of the next
-  // Step 3 (the schedule of Step 1 is in wk, up to step 4C+3 before chunk C).
+  typename Rounds::State v = Rounds::load(hv);
+  // Step 3 (the schedule of Step 1 is in wk, up to step 4C+3 before chunk C). Rounds
+  // 8C..8C+7 use words 16C + Lane + 4(i / 2) + (i % 2) of wk. Without schedule steps in
+  // between, a loop (a tenth of the code of the unrolled chunks).
+  if constexpr (Mode == Steps::none) {
+    for (int c = 0; c < 10; ++c) Rounds::eight(v, wk + 16 * c + Lane);
+  } else {
   (
       [&]() __attribute__((always_inline)) {
-        eight_rounds<C, Lane>(v, bc, s0, wk);
+        Rounds::eight(v, wk + 16 * C + Lane);
         if constexpr (Mode == Steps::next_half) {
           s.template step<10 * Lane + 2 * C>(sa, sb, swk);
           s.template step<10 * Lane + 2 * C + 1>(sa, sb, swk);
@@ -151,9 +168,9 @@ TESSERA_SHA512_INLINE void block_rounds(std::uint64_t (&hv)[8], const std::uint6
         }
       }(),
       ...);
+  }
   // Step 4.
-  hv[0] += v.a + s0; hv[1] += v.b; hv[2] += v.c; hv[3] += v.d;
-  hv[4] += v.e; hv[5] += v.f; hv[6] += v.g; hv[7] += v.h;
+  Rounds::add_to(hv, v);
 }
 
 // FIPS 180-4, Section 6.4.2 (SHA-512 hash computation), two blocks per schedule pass.
