@@ -33,35 +33,37 @@ namespace tessera::sha2::x86 {
 // leaves a ^ b in ab and overwrites bc; the next round swaps the two). Sigma0(a) goes to
 // s0 and is added to the new a at the start of the next round (and by the caller after
 // the last), off the path of this round's e. w is the byte offset of K_t + W_t from wk.
-// 22 ALU instructions and two register moves (eliminated at rename) per round. Written as
-// asm because GCC 12 and clang 14 spill the working variables of an intrinsics version;
-// on Zen 4 (core cycles per round, schedule included): intrinsics 7.0, this 6.6; other
-// instruction orders tried were 1-6% slower.
+// 22 ALU instructions and two register moves (eliminated at rename) per round, in 12
+// registers (s0, ab and, after Maj, bc double as scratch): clang with a frame pointer and
+// sanitizers cannot give an asm statement 13. Written as asm because GCC 12 and clang 14
+// spill the working variables of an intrinsics version. Zen 4, 16 KiB: intrinsics 3.06
+// TSC ticks per byte, this 3.07 (a 13-register order 2.96; other 12-register orders
+// 3.08-3.47: instruction order matters).
 #define TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, bc, ab, w) \
   "addq " #w "(%[wk]), %[" #h "]\n\t" \
-  "rorx $41, %[" #e "], %[t0]\n\t" \
-  "rorx $18, %[" #e "], %[" #ab "]\n\t" \
   "addq %[s0], %[" #a "]\n\t" \
-  "xorq %[" #ab "], %[t0]\n\t" \
-  "rorx $14, %[" #e "], %[" #ab "]\n\t" \
-  "xorq %[" #ab "], %[t0]\n\t" \
-  "movq %[" #f "], %[" #ab "]\n\t" \
-  "andq %[" #e "], %[" #ab "]\n\t" \
+  "rorx $41, %[" #e "], %[" #ab "]\n\t" \
+  "rorx $18, %[" #e "], %[s0]\n\t" \
+  "xorq %[s0], %[" #ab "]\n\t" \
+  "rorx $14, %[" #e "], %[s0]\n\t" \
+  "xorq %[s0], %[" #ab "]\n\t" \
+  "movq %[" #f "], %[s0]\n\t" \
+  "andq %[" #e "], %[s0]\n\t" \
+  "addq %[s0], %[" #h "]\n\t" \
+  "andn %[" #g "], %[" #e "], %[s0]\n\t" \
+  "addq %[s0], %[" #h "]\n\t" \
   "addq %[" #ab "], %[" #h "]\n\t" \
-  "andn %[" #g "], %[" #e "], %[" #ab "]\n\t" \
-  "addq %[" #ab "], %[" #h "]\n\t" \
-  "addq %[t0], %[" #h "]\n\t" \
   "movq %[" #a "], %[" #ab "]\n\t" \
   "xorq %[" #b "], %[" #ab "]\n\t" \
-  "rorx $39, %[" #a "], %[t0]\n\t" \
-  "rorx $34, %[" #a "], %[s0]\n\t" \
-  "addq %[" #h "], %[" #d "]\n\t" \
-  "xorq %[s0], %[t0]\n\t" \
   "andq %[" #ab "], %[" #bc "]\n\t" \
-  "rorx $28, %[" #a "], %[s0]\n\t" \
   "xorq %[" #b "], %[" #bc "]\n\t" \
-  "xorq %[t0], %[s0]\n\t" \
-  "addq %[" #bc "], %[" #h "]\n\t"
+  "addq %[" #h "], %[" #d "]\n\t" \
+  "addq %[" #bc "], %[" #h "]\n\t" \
+  "rorx $39, %[" #a "], %[" #bc "]\n\t" \
+  "rorx $34, %[" #a "], %[s0]\n\t" \
+  "xorq %[s0], %[" #bc "]\n\t" \
+  "rorx $28, %[" #a "], %[s0]\n\t" \
+  "xorq %[" #bc "], %[s0]\n\t"
 
 // The message schedule of a pair of blocks (Step 1), group j = W_2j, W_2j+1 of both blocks,
 // written with K added to wk[4j..4j+3] = {A: W_2j, W_2j+1; B: W_2j, W_2j+1}.
@@ -111,7 +113,7 @@ struct ScalarRounds {
 
   // Eight rounds; K_t + W_t of round i is word 4(i / 2) + (i % 2) of w.
   TESSERA_SHA512_INLINE static void eight(State& v, const std::uint64_t* w) noexcept {
-    std::uint64_t ab, t0;
+    std::uint64_t ab;
     __asm__(TESSERA_SHA512_ROUND(a, b, d, e, f, g, h, x, y, 0)
             TESSERA_SHA512_ROUND(h, a, c, d, e, f, g, y, x, 8)
             TESSERA_SHA512_ROUND(g, h, b, c, d, e, f, x, y, 32)
@@ -121,7 +123,7 @@ struct ScalarRounds {
             TESSERA_SHA512_ROUND(c, d, f, g, h, a, b, x, y, 96)
             TESSERA_SHA512_ROUND(b, c, e, f, g, h, a, y, x, 104)
             : [a] "+r"(v.a), [b] "+r"(v.b), [c] "+r"(v.c), [d] "+r"(v.d), [e] "+r"(v.e), [f] "+r"(v.f),
-              [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(v.bc), [s0] "+r"(v.s0), [y] "=&r"(ab), [t0] "=&r"(t0)
+              [g] "+r"(v.g), [h] "+r"(v.h), [x] "+r"(v.bc), [s0] "+r"(v.s0), [y] "=&r"(ab)
             : [wk] "r"(w), "m"(*reinterpret_cast<const std::uint64_t(*)[14]>(w))
             : "cc");
   }
@@ -154,20 +156,20 @@ TESSERA_SHA512_INLINE void block_rounds(std::uint64_t (&hv)[8], const std::uint6
   if constexpr (Mode == Steps::none) {
     for (int c = 0; c < 10; ++c) Rounds::eight(v, wk + 16 * c + Lane);
   } else {
-  (
-      [&]() __attribute__((always_inline)) {
-        Rounds::eight(v, wk + 16 * C + Lane);
-        if constexpr (Mode == Steps::next_half) {
-          s.template step<10 * Lane + 2 * C>(sa, sb, swk);
-          s.template step<10 * Lane + 2 * C + 1>(sa, sb, swk);
-        } else if constexpr (Mode == Steps::self && C < 9) {
-          s.template step<4 * C + 4>(sa, sb, swk);
-          s.template step<4 * C + 5>(sa, sb, swk);
-          s.template step<4 * C + 6>(sa, sb, swk);
-          s.template step<4 * C + 7>(sa, sb, swk);
-        }
-      }(),
-      ...);
+    (
+        [&]() __attribute__((always_inline)) {
+          Rounds::eight(v, wk + 16 * C + Lane);
+          if constexpr (Mode == Steps::next_half) {
+            s.template step<10 * Lane + 2 * C>(sa, sb, swk);
+            s.template step<10 * Lane + 2 * C + 1>(sa, sb, swk);
+          } else if constexpr (Mode == Steps::self && C < 9) {
+            s.template step<4 * C + 4>(sa, sb, swk);
+            s.template step<4 * C + 5>(sa, sb, swk);
+            s.template step<4 * C + 6>(sa, sb, swk);
+            s.template step<4 * C + 7>(sa, sb, swk);
+          }
+        }(),
+        ...);
   }
   // Step 4.
   Rounds::add_to(hv, v);
