@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <utility>
 
-// Everything below is one unrolled function per backend: every helper must inline (the
-// working variables and the schedule ring then stay in registers).
+// Every helper below must inline into compress512 (the working variables and the schedule
+// ring then stay in registers).
 #define TESSERA_SHA512_INLINE [[gnu::always_inline]] inline
 
 namespace tessera::sha2::x86 {
@@ -194,23 +194,69 @@ TESSERA_SHA512_INLINE void block_rounds(std::uint64_t (&hv)[8], const std::uint6
   Rounds::add_to(hv, v);
 }
 
-// block_rounds with the chunks as a loop and next_half's schedule steps at run time: an
-// eighth of the code, for runs of blocks too short to keep the unrolled version cached.
-template <class Ops, int Lane, bool Next>
+// block_rounds with the chunks as a loop and the schedule steps at run time (Mode none or
+// next_half): an eighth of the code, for runs of blocks too short to keep the unrolled
+// version cached.
+template <class Ops, int Lane, Steps Mode>
 TESSERA_SHA512_INLINE void block_rounds_rolled(std::uint64_t (&hv)[8], const std::uint64_t* wk, Schedule<Ops>& s,
                                                const std::uint8_t* sa, const std::uint8_t* sb,
                                                std::uint64_t* swk) noexcept {
+  static_assert(Mode != Steps::self);
   using Rounds = typename Ops::Rounds;
   typename Rounds::State v = Rounds::load(hv);
   for (int c = 0; c < 10; ++c) {
     Rounds::eight(v, wk + 16 * c + Lane);
-    if constexpr (Next) {
+    if constexpr (Mode == Steps::next_half) {
       s.step_rt(10 * Lane + 2 * c, sa, sb, swk);
       s.step_rt(10 * Lane + 2 * c + 1, sa, sb, swk);
     }
   }
   Rounds::add_to(hv, v);
 }
+
+template <class Ops, bool Rolled, int Lane, Steps Mode>
+TESSERA_SHA512_INLINE void one_block(std::uint64_t (&hv)[8], const std::uint64_t* wk, Schedule<Ops>& s,
+                                     const std::uint8_t* sa, const std::uint8_t* sb, std::uint64_t* swk) noexcept {
+  if constexpr (Rolled) {
+    block_rounds_rolled<Ops, Lane, Mode>(hv, wk, s, sa, sb, swk);
+  } else {
+    block_rounds<Ops, Lane, Mode>(hv, wk, s, sa, sb, swk, std::make_integer_sequence<int, 10>{});
+  }
+}
+
+// Three or more blocks: the first pair's schedule in one pass, then each pair's rounds
+// with the next pair's schedule in between. The last pair may be a single block.
+template <class Ops, bool Rolled>
+TESSERA_SHA512_INLINE void pairs(std::uint64_t (&hv)[8], const std::uint8_t* p, std::size_t nblocks,
+                                 std::uint64_t (&wk)[2][160], Schedule<Ops>& s) noexcept {
+  if constexpr (Rolled) {
+    for (int j = 0; j < 40; ++j) s.step_rt(j, p, p + 128, wk[0]);
+  } else {
+    s.steps(p, p + 128, wk[0], std::make_integer_sequence<int, 40>{});
+  }
+  int cur = 0;
+  for (;;) {
+    const std::size_t pair = nblocks >= 2 ? 2 : 1;
+    const std::uint8_t* next = p + 128 * pair;
+    const std::size_t left = nblocks - pair;
+    if (left == 0) {
+      one_block<Ops, Rolled, 0, Steps::none>(hv, wk[cur], s, nullptr, nullptr, nullptr);
+      if (pair == 2) one_block<Ops, Rolled, 2, Steps::none>(hv, wk[cur], s, nullptr, nullptr, nullptr);
+      return;
+    }
+    // More blocks follow, so this pair is full; a single block after it is paired with
+    // itself (its lane-1 schedule is unused).
+    const std::uint8_t* nb = left >= 2 ? next + 128 : next;
+    one_block<Ops, Rolled, 0, Steps::next_half>(hv, wk[cur], s, next, nb, wk[cur ^ 1]);
+    one_block<Ops, Rolled, 2, Steps::next_half>(hv, wk[cur], s, next, nb, wk[cur ^ 1]);
+    p = next;
+    nblocks = left;
+    cur ^= 1;
+  }
+}
+
+// Up to this many blocks take the rolled loops (see compress512).
+inline constexpr std::size_t kRolledMaxBlocks = 16;
 
 // FIPS 180-4, Section 6.4.2 (SHA-512 hash computation), two blocks per schedule pass.
 // The schedule of a pair is computed during the rounds of the pair before. One or two
@@ -220,64 +266,20 @@ TESSERA_SHA512_INLINE void block_rounds_rolled(std::uint64_t (&hv)[8], const std
 // Runs of 3..kRolledMaxBlocks blocks take rolled loops: the unrolled ones are ~47 KB of
 // code (avx512), more than L1i holds between short messages (1 KiB message: 4.6 -> 4.1
 // TSC ticks per byte), while long runs gain from the unrolling (16 KiB: 3.15 -> 2.67).
-// Up to this many blocks take the rolled loops (kept in cache between short messages).
-inline constexpr std::size_t kRolledMaxBlocks = 16;
-
 template <class Ops>
 inline void compress512(std::uint64_t (&hv)[8], const std::uint8_t* p, std::size_t nblocks) noexcept {
   if (nblocks == 0) return;
   alignas(32) std::uint64_t wk[2][160];
-  using Chunks = std::make_integer_sequence<int, 10>;
   Schedule<Ops> s;
   if (nblocks <= 2) {
-    // A block without a partner is paired with itself (its lane-1 schedule is unused).
-    const std::uint8_t* pb = nblocks == 2 ? p + 128 : p;
+    const std::uint8_t* pb = nblocks == 2 ? p + 128 : p;  // one block: paired with itself
     s.steps(p, pb, wk[0], std::make_integer_sequence<int, 4>{});
-    block_rounds<Ops, 0, Steps::self>(hv, wk[0], s, p, pb, wk[0], Chunks{});
-    if (nblocks == 2) block_rounds<Ops, 2, Steps::none>(hv, wk[0], s, nullptr, nullptr, nullptr, Chunks{});
-    secure_zero(wk, sizeof wk);  // the schedule derives from possibly secret input
-    return;
-  }
-  int cur = 0;
-  if (nblocks <= kRolledMaxBlocks) {
-    for (int j = 0; j < 40; ++j) s.step_rt(j, p, p + 128, wk[0]);
-    for (;;) {
-      const std::size_t pair = nblocks >= 2 ? 2 : 1;
-      const std::uint8_t* next = p + 128 * pair;
-      const std::size_t left = nblocks - pair;
-      if (left == 0) {
-        block_rounds_rolled<Ops, 0, false>(hv, wk[cur], s, nullptr, nullptr, nullptr);
-        if (pair == 2) block_rounds_rolled<Ops, 2, false>(hv, wk[cur], s, nullptr, nullptr, nullptr);
-        break;
-      }
-      const std::uint8_t* nb = left >= 2 ? next + 128 : next;
-      block_rounds_rolled<Ops, 0, true>(hv, wk[cur], s, next, nb, wk[cur ^ 1]);
-      block_rounds_rolled<Ops, 2, true>(hv, wk[cur], s, next, nb, wk[cur ^ 1]);
-      p = next;
-      nblocks = left;
-      cur ^= 1;
-    }
-    secure_zero(wk, sizeof wk);  // the schedule derives from possibly secret input
-    return;
-  }
-  s.steps(p, p + 128, wk[0], std::make_integer_sequence<int, 40>{});
-  for (;;) {
-    const std::size_t pair = nblocks >= 2 ? 2 : 1;
-    const std::uint8_t* next = p + 128 * pair;
-    const std::size_t left = nblocks - pair;
-    if (left == 0) {
-      block_rounds<Ops, 0, Steps::none>(hv, wk[cur], s, nullptr, nullptr, nullptr, Chunks{});
-      if (pair == 2) block_rounds<Ops, 2, Steps::none>(hv, wk[cur], s, nullptr, nullptr, nullptr, Chunks{});
-      break;
-    }
-    // More blocks follow, so this pair is full (only the last pair can be a single block,
-    // paired with itself).
-    const std::uint8_t* nb = left >= 2 ? next + 128 : next;
-    block_rounds<Ops, 0, Steps::next_half>(hv, wk[cur], s, next, nb, wk[cur ^ 1], Chunks{});
-    block_rounds<Ops, 2, Steps::next_half>(hv, wk[cur], s, next, nb, wk[cur ^ 1], Chunks{});
-    p = next;
-    nblocks = left;
-    cur ^= 1;
+    block_rounds<Ops, 0, Steps::self>(hv, wk[0], s, p, pb, wk[0], std::make_integer_sequence<int, 10>{});
+    if (nblocks == 2) one_block<Ops, false, 2, Steps::none>(hv, wk[0], s, nullptr, nullptr, nullptr);
+  } else if (nblocks <= kRolledMaxBlocks) {
+    pairs<Ops, true>(hv, p, nblocks, wk, s);
+  } else {
+    pairs<Ops, false>(hv, p, nblocks, wk, s);
   }
   secure_zero(wk, sizeof wk);  // the schedule derives from possibly secret input
 }
