@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Security verification (slow stages; scripts/test.sh calls this after the fast suite).
 #   ct    constant time, checked by machine: tests/ct driver runs ML-KEM keygen/encaps/decaps
-#         (incl. implicit rejection) and ML-DSA keygen/sign for every parameter set, on the
+#         (incl. implicit rejection), ML-DSA keygen/sign for every parameter set, FrodoKEM, and
+#         the AEADs, MACs, SHA-2 and Hash_DRBG with secret keys and data, on the
 #         portable and each SIMD backend, with secrets poisoned, under valgrind memcheck;
 #         built by g++ and clang at -O2 and -O3 (4 builds, library + driver only). Self-tests
 #         prove a secret branch / secret index is caught. avx512 is SKIPPED under valgrind.

@@ -7,13 +7,23 @@
 // memory address ("Use of uninitialised value of size 8") computed from a secret, and
 // `valgrind --error-exitcode=1` turns that into a failed test.
 //
-// Usage: tessera-ct-driver <backend> [mlkem|mldsa|all]
+// The symmetric group poisons keys, plaintexts, HMAC/HKDF keys and input keying material,
+// hashed messages and DRBG entropy: AES-GCM (128/192/256) and ChaCha20-Poly1305 seal and
+// open (a valid and a forged tag: only the verdict is public), GMAC, HMAC-SHA256/512,
+// HKDF-SHA256, SHA-256/512 over several block counts, Hash_DRBG (SHA-256 and SHA-512).
+//
+// Usage: tessera-ct-driver <backend> [mlkem|mldsa|frodokem|symmetric|all]
 //        tessera-ct-driver selftest-branch | selftest-index | selftest-clean
 // Exit 0: ran; 77: backend SKIPPED (reason printed); 2: usage or a functional failure.
 // The selftest-* modes prove the check can fail: branch/index contain a deliberate
 // secret-dependent branch / table lookup that memcheck must report (CTest expects it).
+#include <tessera/aead.hpp>
 #include <tessera/backend.hpp>
+#include <tessera/drbg.hpp>
+#include <tessera/hkdf.hpp>
+#include <tessera/hmac.hpp>
 #include <tessera/mldsa.hpp>
+#include <tessera/sha2.hpp>
 #include <tessera/frodokem.hpp>
 #include <tessera/mlkem.hpp>
 
@@ -250,11 +260,109 @@ int selftest(std::string_view mode) {
   return 0;
 }
 
+using Bytes = std::span<const u8>;
+using MutBytes = std::span<u8>;
+
+// AEADs, MACs, hashes and the DRBG with secret keys and data (see the file comment).
+void run_symmetric() {
+  std::printf("-- symmetric\n");
+  std::array<u8, 12> nonce{};
+  for (std::size_t i = 0; i < nonce.size(); ++i) nonce[i] = static_cast<u8>(i * 7 + 1);
+  std::array<u8, 29> aad{};  // public, not a multiple of the block size
+  for (std::size_t i = 0; i < aad.size(); ++i) aad[i] = static_cast<u8>(i);
+  // 1000 bytes: whole SIMD batches and a partial block on every kernel.
+  std::array<u8, 1000> plain{}, sealed{}, opened{};
+  for (std::size_t i = 0; i < plain.size(); ++i) plain[i] = static_cast<u8>(i * 131 + 5);
+  std::array<u8, 16> tag{};
+
+  // seal and open with key (any length the AEAD takes); the ciphertext and tag are public
+  // output, the plaintext secret.
+  auto check_aead = [&](const char* name, auto seal, auto open, std::span<u8> key) {
+    poison(plain);
+    tessera::ct::poison(key.data(), key.size());
+    if (!seal(key, nonce, aad, plain, sealed, tag)) { std::printf("%s: ", name); fail("seal"); }
+    if (!all_undefined(sealed.data(), sealed.size()) || !all_undefined(tag.data(), tag.size()))
+      fail("AEAD output lost the taint of key and plaintext");
+    declassify(sealed);
+    declassify(tag);
+    if (!open(key, nonce, aad, sealed, tag, opened)) { std::printf("%s: ", name); fail("open"); }  // verdict declassified inside
+    if (!all_undefined(opened.data(), opened.size())) fail("opened plaintext lost its taint");
+    tag[3] ^= 1;  // forged: open must fail, in the same time, and zero the output
+    if (open(key, nonce, aad, sealed, tag, opened)) { std::printf("%s: ", name); fail("forged tag accepted"); }
+    declassify(plain);
+    declassify(opened);
+    for (u8 b : opened)
+      if (b != 0) fail("rejected open left plaintext");
+    tessera::ct::declassify(key.data(), key.size());
+  };
+  std::array<u8, 32> key{};
+  for (std::size_t i = 0; i < key.size(); ++i) key[i] = static_cast<u8>(0xA0 + i);
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    check_aead("AES-GCM",
+               [](Bytes k, Bytes n, Bytes a, Bytes p, MutBytes c, MutBytes t) { return tessera::aes_gcm_seal(k, n, a, p, c, t).has_value(); },
+               [](Bytes k, Bytes n, Bytes a, Bytes c, Bytes t, MutBytes p) { return tessera::aes_gcm_open(k, n, a, c, t, p).has_value(); },
+               std::span<u8>(key.data(), key_len));
+  }
+  check_aead("ChaCha20-Poly1305",
+             [](Bytes k, Bytes n, Bytes a, Bytes p, MutBytes c, MutBytes t) { return tessera::chacha20_poly1305_seal(k, n, a, p, c, t).has_value(); },
+             [](Bytes k, Bytes n, Bytes a, Bytes c, Bytes t, MutBytes p) { return tessera::chacha20_poly1305_open(k, n, a, c, t, p).has_value(); },
+             std::span<u8>(key));
+
+  // GMAC, HMAC, HKDF with a secret key / input keying material and a secret message.
+  poison(key);
+  poison(plain);
+  if (!tessera::aes_gmac(std::span(key.data(), 16), nonce, plain, tag)) fail("GMAC");
+  if (!all_undefined(tag.data(), tag.size())) fail("GMAC tag lost its taint");
+  std::array<u8, 32> mac256{};
+  std::array<u8, 64> mac512{};
+  tessera::hmac_sha256(key, plain, mac256);
+  tessera::hmac_sha512(key, plain, mac512);
+  if (!all_undefined(mac256.data(), mac256.size()) || !all_undefined(mac512.data(), mac512.size()))
+    fail("HMAC output lost its taint");
+  std::array<u8, 80> okm{};
+  if (!tessera::hkdf_sha256(aad, key, nonce, okm)) fail("HKDF");
+  if (!all_undefined(okm.data(), okm.size())) fail("HKDF output lost its taint");
+
+  // SHA-256 / SHA-512 of secret messages: one block, a pair, a run of blocks (each
+  // kernel path), with the padding block.
+  for (std::size_t n : {100u, 200u, 255u, 1000u}) {
+    std::array<u8, 32> d256{};
+    std::array<u8, 64> d512{};
+    tessera::sha256(std::span(plain.data(), n), d256);
+    tessera::sha512(std::span(plain.data(), n), d512);
+    if (!all_undefined(d256.data(), d256.size()) || !all_undefined(d512.data(), d512.size()))
+      fail("digest lost its taint");
+  }
+  std::array<u8, 3000> long_msg{};
+  poison(long_msg);
+  std::array<u8, 64> d{};
+  tessera::sha512(long_msg, d);  // 23 blocks: the unrolled pair loop
+  declassify(long_msg);
+
+  // Hash_DRBG from secret entropy: output secret, the bookkeeping public.
+  auto drbg = [&]<class H>() {
+    tessera::HashDrbg<H> g;
+    std::array<u8, 48> entropy{};
+    for (std::size_t i = 0; i < entropy.size(); ++i) entropy[i] = static_cast<u8>(i * 3);
+    poison(entropy);
+    if (!g.instantiate(entropy, {}, aad)) fail("Hash_DRBG instantiate");
+    std::array<u8, 100> out{};
+    if (!g.generate(out, nonce)) fail("Hash_DRBG generate");
+    if (!g.reseed(entropy, {})) fail("Hash_DRBG reseed");
+    if (!g.generate(out)) fail("Hash_DRBG generate");
+    if (!all_undefined(out.data(), out.size())) fail("DRBG output lost its taint");
+  };
+  drbg.template operator()<tessera::Sha256>();
+  drbg.template operator()<tessera::Sha512>();
+  declassify(key);
+  declassify(plain);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s <portable|avx2|avx512|neon> [mlkem|mldsa|all] | selftest-<branch|index|clean>\n",
+    std::fprintf(stderr, "usage: %s <portable|avx2|avx512|neon> [mlkem|mldsa|frodokem|symmetric|all] | selftest-<branch|index|clean>\n",
                  argv[0]);
     return 2;
   }
@@ -293,6 +401,7 @@ int main(int argc, char** argv) {
     run_frodokem<EFrodoKem976Aes>("eFrodoKEM-976-AES");
     run_frodokem<EFrodoKem1344Shake>("eFrodoKEM-1344-SHAKE");
   }
+  if (algs == "all" || algs == "symmetric") run_symmetric();
   if (algs == "all" || algs == "mldsa") {
     run_mldsa<tessera::MlDsa44>("ML-DSA-44");
     run_mldsa<tessera::MlDsa65>("ML-DSA-65");
