@@ -7,13 +7,22 @@
 //   ML-DSA: KeyGen_internal(xi), Sign_internal(sk, M', rnd), Verify on the honest and on an
 //           arbitrary signature.
 //   SHA-3:  SHA3-256, SHAKE128 and SHAKE256 (every Keccak kernel) of the input.
+//   AEAD:   AES-GCM (key length from the input) and ChaCha20-Poly1305 seal of the input;
+//           open of the honest ciphertext (must give the plaintext back), of the input's
+//           own tag and of a flipped tag (must fail and zero the output).
+//   SHA-2:  SHA-256, SHA-512, HMAC-SHA256 of the input (SHA-NI, AVX2/AVX-512 SHA-512).
+#include <tessera/aead.hpp>
 #include <tessera/backend.hpp>
+#include <tessera/hmac.hpp>
 #include <tessera/mldsa.hpp>
 #include <tessera/mlkem.hpp>
+#include <tessera/sha2.hpp>
 #include <tessera/sha3.hpp>
 
 #include "fuzz_input.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -110,18 +119,72 @@ void sha3(std::span<const u8> data) {
   });
 }
 
+// seal(key, nonce, aad, plain, ct, tag) / open(key, nonce, aad, ct, tag, plain) of one AEAD.
+template <class Seal, class Open>
+void aead(std::span<const u8> key, tessera::fuzz::Input& in, Seal seal, Open open) {
+  const auto nonce = in.template take<12>();
+  const auto any_tag = in.template take<16>();
+  const std::size_t aad_len = in.byte();
+  const std::span<const u8> rest = in.rest();
+  const std::span<const u8> aad = rest.first(std::min(aad_len, rest.size()));
+  const std::span<const u8> plain = rest.subspan(aad.size());
+  on_every_backend([&](std::vector<u8>& out) {
+    std::vector<u8> ct(plain.size()), back(plain.size(), 0xEE);
+    std::array<u8, 16> tag{};
+    check(seal(key, nonce, aad, plain, std::span<u8>(ct), std::span<u8>(tag)).has_value());
+    put(out, ct.data(), ct.size());
+    put(out, tag.data(), tag.size());
+    check(open(key, nonce, aad, ct, tag, std::span<u8>(back)).has_value());
+    check(std::equal(back.begin(), back.end(), plain.begin(), plain.end()));
+    // Any other tag: a verdict, and on rejection an all-zero output.
+    const bool other_ok = open(key, nonce, aad, ct, any_tag, std::span<u8>(back)).has_value();
+    out.push_back(other_ok ? 1 : 0);
+    if (!other_ok) check(std::all_of(back.begin(), back.end(), [](u8 b) { return b == 0; }));
+    tag[any_tag[0] % 16] ^= static_cast<u8>(1u << (any_tag[1] % 8));
+    std::fill(back.begin(), back.end(), 0xEE);
+    check(!open(key, nonce, aad, ct, tag, std::span<u8>(back)).has_value());
+    check(std::all_of(back.begin(), back.end(), [](u8 b) { return b == 0; }));
+  });
+}
+
+void aeads(tessera::fuzz::Input& in) {
+  const u8 which = in.byte();
+  const auto key = in.template take<32>();
+  if (which % 4 == 3) {
+    aead(key, in, tessera::chacha20_poly1305_seal, tessera::chacha20_poly1305_open);
+  } else {
+    const std::size_t key_len = 16 + 8 * (which % 4);  // 16, 24, 32
+    aead(std::span<const u8>(key.data(), key_len), in, tessera::aes_gcm_seal, tessera::aes_gcm_open);
+  }
+}
+
+void sha2(std::span<const u8> data) {
+  on_every_backend([&](std::vector<u8>& out) {
+    std::array<u8, 32> h{};
+    tessera::sha256(data, h);
+    put(out, h.data(), h.size());
+    std::array<u8, 64> h512{};
+    tessera::sha512(data, h512);
+    put(out, h512.data(), h512.size());
+    tessera::hmac_sha256(data.first(std::min<std::size_t>(data.size(), 100)), data, h);
+    put(out, h.data(), h.size());
+  });
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tessera::fuzz::Input in(data, size);
-  switch (in.byte() % 7) {
+  switch (in.byte() % 9) {
     case 0: mlkem<tessera::mlkem::MlKem512>(in); break;
     case 1: mlkem<tessera::mlkem::MlKem768>(in); break;
     case 2: mlkem<tessera::mlkem::MlKem1024>(in); break;
     case 3: mldsa<tessera::MlDsa44>(in); break;
     case 4: mldsa<tessera::MlDsa65>(in); break;
     case 5: mldsa<tessera::MlDsa87>(in); break;
-    default: sha3(in.rest()); break;
+    case 6: sha3(in.rest()); break;
+    case 7: aeads(in); break;
+    default: sha2(in.rest()); break;
   }
   return 0;
 }

@@ -119,5 +119,18 @@ int main(int argc, char** argv) {
   Bytes sha_block(1 + 168, 0x5A);
   sha_block[0] = 6;
   write("differential", "sha3-rate", sha_block);
+  // AEADs: selector 7, AEAD choice (0-2 AES-GCM-128/192/256, 3 ChaCha20-Poly1305), key,
+  // nonce, a tag, AAD length, AAD || plaintext.
+  for (u8 which = 0; which < 4; ++which) {
+    Bytes aead{7, which};
+    for (int i = 0; i < 32 + 12 + 16; ++i) aead.push_back(static_cast<u8>(i * 37 + which));
+    aead.push_back(20);
+    for (int i = 0; i < 20 + 300; ++i) aead.push_back(static_cast<u8>(i * 11));
+    write("differential", "aead-" + std::to_string(which), aead);
+  }
+  // SHA-2: selector 8, then the message (long enough for the multi-block kernels).
+  Bytes sha2_msg{8};
+  for (int i = 0; i < 3000; ++i) sha2_msg.push_back(static_cast<u8>(i * 13));
+  write("differential", "sha2-3000", sha2_msg);
   return 0;
 }
