@@ -4,10 +4,11 @@
 // scratch benchmark, 2.6 GHz TSC, ~3.65 GHz core; GCC 12): portable 698 (lane
 // complementing; the plain round was 848), scalar BMI 661 (was 720), AVX-512
 // one-lane-per-xmm 550, AVX-512 five-zmm-rows 1047 (Zen 4's 5-cycle permutes plus bypass
-// delays sit on its critical path); 4-way AVX2 1040 (260/state), 8-way AVX2 (both halves
-// interleaved) 1890 (236/state), 4-way AVX-512VL 545 (136/state; intrinsics: 647), 8-way
-// AVX-512 1005 (126/state; intrinsics: 1144) -- the AVX-512 lane-parallel kernels are
-// register-allocated asm (avx512.cpp, gen_avx512_asm.py).
+// delays sit on its critical path); 4-way AVX2 917 (229/state; intrinsics: 1040), 8-way
+// AVX2 (both halves interleaved) 1773 (222/state; intrinsics: 1890), 4-way AVX-512VL 545
+// (136/state; intrinsics: 647), 8-way AVX-512 1005 (126/state; intrinsics: 1144) -- the
+// lane-parallel kernels are register-allocated asm (avx2.cpp, gen_avx2_asm.py; avx512.cpp,
+// gen_avx512_asm.py).
 //
 // Batched-sponge lane transfers (absorb_lanes/extract_lanes), TSC cycles per call: 8 states
 // x 17 lanes out 107 -> 39 (AVX-512 8x8 transpose), 8 x 21 lanes 132 -> 39, 8 x 8 lanes in
@@ -49,7 +50,7 @@ constexpr Kernels kPortable{f1600_portable,           f1600_x4_portable,        
 #if TESSERA_HAVE_AVX2
 // AVX2 has no single-state vector kernel faster than scalar code; the scalar round built
 // with BMI1/2 (andn, rorx) is ~5% faster than the baseline portable build. x8 interleaves
-// two 4-way states, 9% cheaper per state than x4, but not native: callers that batch by 8
+// two 4-way states, 3% cheaper per state than x4, but not native: callers that batch by 8
 // would waste lanes where 4 suffice (ML-KEM-768's 9 matrix entries: 4 + 4 + 1).
 constexpr Kernels kAvx2{f1600_scalar_bmi,         f1600_x4_avx2,             f1600_x8_avx2,         false,
                         absorb_blocks_scalar_bmi, squeeze_blocks_scalar_bmi, absorb_lanes_x4_avx2,  absorb_lanes_x8_avx2,
