@@ -146,13 +146,54 @@ void digest(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::digest_
   h.update(in);
   h.final(out);
 }
+
+// One-shot SHA-384/512/512-t of a message of one or 4..kOneCallBlocks blocks with its padding:
+// message and padding (Section 5.1.2) in one buffer, one call of the compression kernel.
+// update + final would call it twice (the full blocks, then the padding block), and a short
+// message then pays for the object and for two of the SIMD kernel's code paths (Zen 4, TSC
+// ticks per byte, medians, noisy to ~10% with code placement: 400 bytes 5.7 -> 4.7, 700
+// bytes 4.4 -> 3.8, 1 KiB 4.1 -> 3.9, 2000 bytes 3.5 -> 3.3). Longer messages take the
+// incremental path (no copy).
+constexpr std::size_t kOneCallBlocks = 16;
+
+template <class H>
+void digest512(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::digest_bytes> out,
+               const std::uint64_t (&iv)[8]) noexcept {
+  constexpr std::size_t kBlock = 128;
+  const std::size_t n = in.size();
+  const std::size_t blocks = (n + 17 + kBlock - 1) / kBlock;  // 0x80 and the 16-byte length
+  if (blocks > kOneCallBlocks || blocks == 2 || blocks == 3) {
+    // Two or three blocks gained nothing measurable (the incremental path then makes one
+    // call on the full blocks and one on the padding block, both short-run kernel paths).
+    digest<H>(in, out);
+    return;
+  }
+  alignas(64) std::uint8_t buf[kOneCallBlocks * kBlock];
+  if (n != 0) std::memcpy(buf, in.data(), n);
+  buf[n] = 0x80;
+  std::memset(buf + n + 1, 0, blocks * kBlock - n - 1 - 16);
+  detail::store_be<std::uint64_t>(buf + blocks * kBlock - 16, static_cast<std::uint64_t>(n) >> 61, 8);
+  detail::store_be<std::uint64_t>(buf + blocks * kBlock - 8, static_cast<std::uint64_t>(n) << 3, 8);
+  std::uint64_t h[8];
+  std::memcpy(h, iv, sizeof h);
+  sha2::kernels().compress512(h, buf, blocks);
+  for (std::size_t i = 0; i < H::digest_bytes; i += 8) {
+    detail::store_be(out.data() + i, h[i / 8], H::digest_bytes - i < 8 ? H::digest_bytes - i : 8);
+  }
+  secure_zero(buf, blocks * kBlock);  // a copy of the message
+  secure_zero(h, sizeof h);
+}
 }  // namespace
 
 void sha224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept { digest<Sha224>(in, out); }
 void sha256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept { digest<Sha256>(in, out); }
-void sha384(std::span<const std::uint8_t> in, std::span<std::uint8_t, 48> out) noexcept { digest<Sha384>(in, out); }
-void sha512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) noexcept { digest<Sha512>(in, out); }
-void sha512_224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept { digest<Sha512_224>(in, out); }
-void sha512_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept { digest<Sha512_256>(in, out); }
+void sha384(std::span<const std::uint8_t> in, std::span<std::uint8_t, 48> out) noexcept { digest512<Sha384>(in, out, detail::kIv384); }
+void sha512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) noexcept { digest512<Sha512>(in, out, detail::kIv512); }
+void sha512_224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept {
+  digest512<Sha512_224>(in, out, detail::kIv512_224);
+}
+void sha512_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept {
+  digest512<Sha512_256>(in, out, detail::kIv512_256);
+}
 
 }  // namespace tessera
