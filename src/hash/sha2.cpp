@@ -4,6 +4,7 @@
 
 #include "common/secret.hpp"
 #include "hash/sha2/kernels.hpp"
+#include "tessera_config.hpp"
 
 #include <cstring>
 
@@ -162,7 +163,9 @@ void digest512(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::dige
   constexpr std::size_t kBlock = 128;
   const std::size_t n = in.size();
   const std::size_t blocks = (n + 17 + kBlock - 1) / kBlock;  // 0x80 and the 16-byte length
-  if (blocks > kOneCallBlocks || blocks == 2 || blocks == 3) {
+  // Builds without the x86 SIMD kernels (a microcontroller's) keep the 2 KiB buffer off
+  // their stack.
+  if (!TESSERA_HAVE_AVX2 || blocks > kOneCallBlocks || blocks == 2 || blocks == 3) {
     // Two or three blocks gained nothing measurable (the incremental path then makes one
     // call on the full blocks and one on the padding block, both short-run kernel paths).
     digest<H>(in, out);
