@@ -72,37 +72,19 @@ struct Schedule {
   __m256i x[8];  // groups j-8..j-1 (ring, index j & 7)
 
   // Step j of 40 (j < 8: load and byte-swap; j >= 8: the recurrence
-  // W_t = s1(W_t-2) + W_t-7 + s0(W_t-15) + W_t-16 for t = 2j, 2j + 1).
-  template <int J>
-  TESSERA_SHA512_INLINE void step(const std::uint8_t* pa, const std::uint8_t* pb, std::uint64_t* wk) noexcept {
-    if constexpr (J < 8) {
-      const __m256i bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
-                                            8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-      const __m256i m = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(pb + 16 * J),
-                                            reinterpret_cast<const __m128i*>(pa + 16 * J));
-      x[J] = _mm256_shuffle_epi8(m, bswap);
-    } else {
-      const __m256i w15 = _mm256_alignr_epi8(x[(J - 7) & 7], x[J & 7], 8);        // W_t-15, W_t-14
-      const __m256i w7 = _mm256_alignr_epi8(x[(J - 3) & 7], x[(J - 4) & 7], 8);   // W_t-7, W_t-6
-      const __m256i partial = _mm256_add_epi64(_mm256_add_epi64(x[J & 7], w7), Ops::sigma0(w15));
-      x[J & 7] = _mm256_add_epi64(partial, Ops::sigma1(x[(J - 1) & 7]));
-    }
-    const __m256i k = _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(kK512 + 2 * J)));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(wk + 4 * J), _mm256_add_epi64(x[J & 7], k));
-  }
-
-  // Step j with j known at run time only (the ring then lives in memory): the compact
-  // path for short runs of blocks.
-  TESSERA_SHA512_INLINE void step_rt(int j, const std::uint8_t* pa, const std::uint8_t* pb, std::uint64_t* wk) noexcept {
-    if (j < 8) {  // j is public
+  // W_t = s1(W_t-2) + W_t-7 + s0(W_t-15) + W_t-16 for t = 2j, 2j + 1). j is public. With a
+  // constant j (the unrolled paths) the ring stays in registers; with j known only at run
+  // time (the rolled path) it lives in memory.
+  TESSERA_SHA512_INLINE void step(int j, const std::uint8_t* pa, const std::uint8_t* pb, std::uint64_t* wk) noexcept {
+    if (j < 8) {
       const __m256i bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
                                             8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
       const __m256i m = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(pb + 16 * j),
                                             reinterpret_cast<const __m128i*>(pa + 16 * j));
       x[j] = _mm256_shuffle_epi8(m, bswap);
     } else {
-      const __m256i w15 = _mm256_alignr_epi8(x[(j - 7) & 7], x[j & 7], 8);
-      const __m256i w7 = _mm256_alignr_epi8(x[(j - 3) & 7], x[(j - 4) & 7], 8);
+      const __m256i w15 = _mm256_alignr_epi8(x[(j - 7) & 7], x[j & 7], 8);       // W_t-15, W_t-14
+      const __m256i w7 = _mm256_alignr_epi8(x[(j - 3) & 7], x[(j - 4) & 7], 8);  // W_t-7, W_t-6
       const __m256i partial = _mm256_add_epi64(_mm256_add_epi64(x[j & 7], w7), Ops::sigma0(w15));
       x[j & 7] = _mm256_add_epi64(partial, Ops::sigma1(x[(j - 1) & 7]));
     }
@@ -113,7 +95,7 @@ struct Schedule {
   template <int... J>
   TESSERA_SHA512_INLINE void steps(const std::uint8_t* pa, const std::uint8_t* pb, std::uint64_t* wk,
                     std::integer_sequence<int, J...>) noexcept {
-    (step<J>(pa, pb, wk), ...);
+    (step(J, pa, pb, wk), ...);
   }
 };
 
@@ -179,13 +161,13 @@ TESSERA_SHA512_INLINE void block_rounds(std::uint64_t (&hv)[8], const std::uint6
         [&]() __attribute__((always_inline)) {
           Rounds::eight(v, wk + 16 * C + Lane);
           if constexpr (Mode == Steps::next_half) {
-            s.template step<10 * Lane + 2 * C>(sa, sb, swk);
-            s.template step<10 * Lane + 2 * C + 1>(sa, sb, swk);
+            s.step(10 * Lane + 2 * C, sa, sb, swk);
+            s.step(10 * Lane + 2 * C + 1, sa, sb, swk);
           } else if constexpr (Mode == Steps::self && C < 9) {
-            s.template step<4 * C + 4>(sa, sb, swk);
-            s.template step<4 * C + 5>(sa, sb, swk);
-            s.template step<4 * C + 6>(sa, sb, swk);
-            s.template step<4 * C + 7>(sa, sb, swk);
+            s.step(4 * C + 4, sa, sb, swk);
+            s.step(4 * C + 5, sa, sb, swk);
+            s.step(4 * C + 6, sa, sb, swk);
+            s.step(4 * C + 7, sa, sb, swk);
           }
         }(),
         ...);
@@ -207,8 +189,8 @@ TESSERA_SHA512_INLINE void block_rounds_rolled(std::uint64_t (&hv)[8], const std
   for (int c = 0; c < 10; ++c) {
     Rounds::eight(v, wk + 16 * c + Lane);
     if constexpr (Mode == Steps::next_half) {
-      s.step_rt(10 * Lane + 2 * c, sa, sb, swk);
-      s.step_rt(10 * Lane + 2 * c + 1, sa, sb, swk);
+      s.step(10 * Lane + 2 * c, sa, sb, swk);
+      s.step(10 * Lane + 2 * c + 1, sa, sb, swk);
     }
   }
   Rounds::add_to(hv, v);
@@ -228,9 +210,10 @@ TESSERA_SHA512_INLINE void one_block(std::uint64_t (&hv)[8], const std::uint64_t
 // with the next pair's schedule in between. The last pair may be a single block.
 template <class Ops, bool Rolled>
 TESSERA_SHA512_INLINE void pairs(std::uint64_t (&hv)[8], const std::uint8_t* p, std::size_t nblocks,
-                                 std::uint64_t (&wk)[2][160], Schedule<Ops>& s) noexcept {
+                                 std::uint64_t (&wk)[2][160]) noexcept {
+  Schedule<Ops> s;  // one per path: a run-time index anywhere would keep every ring in memory
   if constexpr (Rolled) {
-    for (int j = 0; j < 40; ++j) s.step_rt(j, p, p + 128, wk[0]);
+    for (int j = 0; j < 40; ++j) s.step(j, p, p + 128, wk[0]);
   } else {
     s.steps(p, p + 128, wk[0], std::make_integer_sequence<int, 40>{});
   }
@@ -270,16 +253,16 @@ template <class Ops>
 inline void compress512(std::uint64_t (&hv)[8], const std::uint8_t* p, std::size_t nblocks) noexcept {
   if (nblocks == 0) return;
   alignas(32) std::uint64_t wk[2][160];
-  Schedule<Ops> s;
   if (nblocks <= 2) {
+    Schedule<Ops> s;
     const std::uint8_t* pb = nblocks == 2 ? p + 128 : p;  // one block: paired with itself
     s.steps(p, pb, wk[0], std::make_integer_sequence<int, 4>{});
     block_rounds<Ops, 0, Steps::self>(hv, wk[0], s, p, pb, wk[0], std::make_integer_sequence<int, 10>{});
     if (nblocks == 2) one_block<Ops, false, 2, Steps::none>(hv, wk[0], s, nullptr, nullptr, nullptr);
   } else if (nblocks <= kRolledMaxBlocks) {
-    pairs<Ops, true>(hv, p, nblocks, wk, s);
+    pairs<Ops, true>(hv, p, nblocks, wk);
   } else {
-    pairs<Ops, false>(hv, p, nblocks, wk, s);
+    pairs<Ops, false>(hv, p, nblocks, wk);
   }
   secure_zero(wk, sizeof wk);  // the schedule derives from possibly secret input
 }
