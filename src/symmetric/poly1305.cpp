@@ -219,20 +219,15 @@ void aead_crypt(const std::uint32_t state0[16], std::span<const std::uint8_t> aa
   const poly1305::Kernels& pk = poly1305::kernels();
   const auto in_addr = reinterpret_cast<std::uintptr_t>(in), out_addr = reinterpret_cast<std::uintptr_t>(out);
   const bool disjoint = in_addr + len <= out_addr || out_addr + len <= in_addr;  // public
+  const bool mac_first = !encrypt && !disjoint;
   std::uint8_t block0[64];
+  ck.keyed_xor(state0, mac_first ? nullptr : in, mac_first ? nullptr : out, mac_first ? 0 : len, block0);
   poly1305::State st;
-  if (encrypt || disjoint) {
-    ck.keyed_xor(state0, in, out, len, block0);
-    poly1305::init(st, pk, block0);
-    poly1305::update(st, aad.data(), aad.size());
-    poly1305::pad16(st);
-    poly1305::update(st, encrypt ? out : in, len);
-  } else {
-    ck.keyed_xor(state0, nullptr, nullptr, 0, block0);
-    poly1305::init(st, pk, block0);
-    poly1305::update(st, aad.data(), aad.size());
-    poly1305::pad16(st);
-    poly1305::update(st, in, len);
+  poly1305::init(st, pk, block0);
+  poly1305::update(st, aad.data(), aad.size());
+  poly1305::pad16(st);
+  poly1305::update(st, encrypt ? out : in, len);
+  if (mac_first) {
     std::uint32_t state[16];
     std::memcpy(state, state0, sizeof state);
     state[12] = 1;
