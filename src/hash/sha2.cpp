@@ -64,22 +64,29 @@ void absorb(H& h, std::uint8_t (&buf)[Block], std::uint64_t& total, std::span<co
   if (n > 0) std::memcpy(buf, p, n);
 }
 
-// Section 5.1.1 / 5.1.2: append 1, zeros, and the message length in bits (LenBytes bytes,
-// big-endian), then compress the final block(s).
-template <std::size_t Block, std::size_t LenBytes, class H, class Compress>
-void pad(H& h, std::uint8_t (&buf)[Block], std::uint64_t total, Compress compress) noexcept {
-  std::size_t used = static_cast<std::size_t>(total % Block);
-  buf[used++] = 0x80;
-  if (used > Block - LenBytes) {
-    std::memset(buf + used, 0, Block - used);
-    compress(h, buf, 1);
-    used = 0;
-  }
-  std::memset(buf + used, 0, Block - used);
+// Section 5.1.1 / 5.1.2: after the used bytes of the message's last partial block at buf,
+// append 1, zeros, and the message length in bits (LenBytes bytes, big-endian). buf has
+// room for two blocks; returns the padded length (one or two blocks).
+template <std::size_t Block, std::size_t LenBytes>
+std::size_t append_padding(std::uint8_t* buf, std::size_t used, std::uint64_t total) noexcept {
+  const std::size_t padded = used + 1 + LenBytes <= Block ? Block : 2 * Block;
+  buf[used] = 0x80;
+  std::memset(buf + used + 1, 0, padded - used - 1);
   // Length in bits: (total << 3) as a LenBytes-byte integer (the high part is total >> 61).
-  store_be<std::uint64_t>(buf + Block - 8, total << 3, 8);
-  if (LenBytes > 8) store_be<std::uint64_t>(buf + Block - 16, total >> 61, 8);
-  compress(h, buf, 1);
+  store_be<std::uint64_t>(buf + padded - 8, total << 3, 8);
+  if (LenBytes > 8) store_be<std::uint64_t>(buf + padded - 16, total >> 61, 8);
+  return padded;
+}
+
+// Pads the buffered bytes and compresses the final block(s).
+template <std::size_t Block, std::size_t LenBytes, class H, class Compress>
+void pad(H& h, const std::uint8_t (&buf)[Block], std::uint64_t total, Compress compress) noexcept {
+  const std::size_t used = static_cast<std::size_t>(total % Block);
+  std::uint8_t last[2 * Block];
+  std::memcpy(last, buf, used);
+  const std::size_t padded = append_padding<Block, LenBytes>(last, used, total);
+  compress(h, last, padded / Block);
+  secure_zero(last, padded);
 }
 
 }  // namespace
@@ -173,10 +180,8 @@ void digest512(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::dige
   }
   alignas(64) std::uint8_t buf[kOneCallBlocks * kBlock];
   if (n != 0) std::memcpy(buf, in.data(), n);
-  buf[n] = 0x80;
-  std::memset(buf + n + 1, 0, blocks * kBlock - n - 1 - 16);
-  detail::store_be<std::uint64_t>(buf + blocks * kBlock - 16, static_cast<std::uint64_t>(n) >> 61, 8);
-  detail::store_be<std::uint64_t>(buf + blocks * kBlock - 8, static_cast<std::uint64_t>(n) << 3, 8);
+  const std::size_t full = n - n % kBlock;
+  detail::append_padding<kBlock, 16>(buf + full, n % kBlock, n);
   std::uint64_t h[8];
   std::memcpy(h, iv, sizeof h);
   sha2::kernels().compress512(h, buf, blocks);
