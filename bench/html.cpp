@@ -43,11 +43,18 @@ const char* series_color(const RunRecord& r) {
 
 constexpr int kLabelWidth = 230;
 constexpr int kBarWidth = 520;
-constexpr int kChartWidth = kLabelWidth + kBarWidth + 170;
+constexpr int kChartWidth = kLabelWidth + kBarWidth + 230;  // room for "p50 ..., <rate>" past the bar
 constexpr int kRow = 18;
 
+// Speed by the median: operations (bytes) per counter tick at p50, 0 if unknown.
+double median_speed(const RunRecord& r) {
+  const double cost = median_cost(r);
+  return cost > 0 ? 1 / cost : 0;
+}
+
 // One chart per algorithm: for each operation a heading row, then one bar per
-// implementation/backend, scaled to the fastest in that operation.
+// implementation/backend, its length the p50 speed scaled to the fastest in that operation
+// (so bar ratios are p50 ratios), labelled with the p50 and the mean rate.
 std::string algorithm_chart(const std::vector<const RunRecord*>& recs) {
   std::vector<std::string> ops;
   for (const RunRecord* r : recs) {
@@ -59,21 +66,21 @@ std::string algorithm_chart(const std::vector<const RunRecord*>& recs) {
   for (const std::string& op : ops) {
     double max = 0;
     for (const RunRecord* r : recs) {
-      if (row_operation(r->c) == op) max = std::max(max, rate(*r));
+      if (row_operation(r->c) == op) max = std::max(max, median_speed(*r));
     }
     body += "<text x=\"0\" y=\"" + std::to_string(y + 13) + "\" class=\"op\">" + esc(op) + "</text>\n";
     y += kRow + 2;
     for (const RunRecord* r : recs) {
       if (row_operation(r->c) != op) continue;
-      const double v = rate(*r);
-      const double w = max > 0 ? std::max(1.0, kBarWidth * v / max) : 1.0;
+      const double w = max > 0 ? std::max(1.0, kBarWidth * median_speed(*r) / max) : 1.0;
+      const std::string text = format_cell(*r);
       body += "<text x=\"" + std::to_string(kLabelWidth - 6) + "\" y=\"" + std::to_string(y + 12) +
               "\" text-anchor=\"end\">" + esc(series_name(*r)) + "</text>";
       body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 2) + "\" width=\"" +
               num(w) + "\" height=\"" + std::to_string(kRow - 4) + "\" fill=\"" + series_color(*r) + "\"><title>" +
-              esc(series_name(*r) + ": " + format_rate(r->c.kind, v)) + "</title></rect>";
+              esc(series_name(*r) + ": " + text) + "</title></rect>";
       body += "<text x=\"" + num(kLabelWidth + w + 6) + "\" y=\"" + std::to_string(y + 12) + "\">" +
-              esc(format_rate(r->c.kind, v)) + "</text>\n";
+              esc(text) + "</text>\n";
       y += kRow;
     }
     y += 6;
@@ -83,7 +90,8 @@ std::string algorithm_chart(const std::vector<const RunRecord*>& recs) {
          "\" role=\"img\">\n" + body + "</svg>\n";
 }
 
-// Improvement of the accelerated backend over portable, one bar per Tessera case.
+// Improvement of the accelerated backend over portable (portable p50 / accelerated p50 - 1),
+// one bar per Tessera case.
 std::string gains_chart(const std::vector<RunRecord>& records, const std::string& accelerated) {
   struct Gain {
     std::string label;
@@ -93,10 +101,10 @@ std::string gains_chart(const std::vector<RunRecord>& records, const std::string
   for (const RunRecord& a : records) {
     if (a.c.implementation != "tessera" || a.backend != accelerated) continue;
     for (const RunRecord& p : records) {
-      if (p.c.implementation == "tessera" && p.backend == "portable" && row_key(p.c) == row_key(a.c) && rate(p) > 0) {
-        gains.push_back({a.c.algorithm + " " + row_operation(a.c), (rate(a) / rate(p) - 1) * 100});
-        break;
-      }
+      if (p.c.implementation != "tessera" || p.backend != "portable" || row_key(p.c) != row_key(a.c)) continue;
+      if (const double speedup = median_speedup(p, a); speedup > 0)
+        gains.push_back({a.c.algorithm + " " + row_operation(a.c), (speedup - 1) * 100});
+      break;
     }
   }
   if (gains.empty()) return {};
@@ -196,13 +204,16 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
   const std::string gains = accelerated == "portable" ? std::string() : gains_chart(records, accelerated);
   if (!gains.empty()) {
     h += "<h2>Portable vs accelerated (" + esc(accelerated) + ")</h2>\n"
-         "<p>Improvement of the " + esc(accelerated) + " backend over the portable kernels, per operation "
-         "(rate ratio &minus; 1).</p>\n" + gains;
+         "<p>Improvement of the " + esc(accelerated) + " backend over the portable kernels, per operation, "
+         "from the median (p50) time per operation: portable p50 / " + esc(accelerated) + " p50 &minus; 1.</p>\n" +
+         gains;
+    h += "<p>Table " + esc(compare_backends_legend(accelerated)) + ".</p>\n";
     h += html_table(compare_backends_table(records, accelerated));
   }
 
-  h += "<h2>Rates by algorithm</h2>\n<p>Operations per second (public-key operations) or MiB/s (hashes, "
-       "AEAD); each operation's bars are scaled to its fastest implementation. Longer is faster.</p>\n"
+  h += "<h2>Speed by algorithm</h2>\n<p>Each bar is 1 / the median (p50) counter ticks per operation (per "
+       "byte for hashes and AEAD), scaled to the operation's fastest implementation, so bar lengths compare "
+       "medians; beside it the p50 and the mean rate (operations per second or MiB/s). Longer is faster.</p>\n"
        "<p class=\"legend\">";
   std::vector<std::string> seen;
   for (const RunRecord& r : records) {

@@ -207,14 +207,14 @@ int run(const tb::Options& o) {
       std::printf("\nPortable vs accelerated: no accelerated backend on this CPU/build (available: %s)\n",
                   tb::available_backends().c_str());
     } else {
-      std::printf("\nPortable vs accelerated (%s), rate per operation:\n\n%s", accelerated.c_str(),
+      std::printf("\nPortable vs accelerated (%s). %s\n\n%s", accelerated.c_str(),
+                  tb::compare_backends_legend(accelerated).c_str(),
                   tb::compare_backends_table(records, accelerated).c_str());
     }
   }
   if (o.peers) {
     const std::string tessera_backend(tessera::backend_name(backends.back()));
-    std::printf("\nSide by side (peer cells: rate, and in parentheses peer rate / Tessera rate; "
-                ">1: the peer is faster):\n\n%s",
+    std::printf("\nSide by side. %s\n\n%s", tb::peers_legend().c_str(),
                 tb::peers_table(records, impls, tessera_backend).c_str());
     std::printf("\nAvailability (Tessera: code path on the best backend, %s):\n\n%s",
                 std::string(tessera::backend_name(best)).c_str(), tb::availability_table(impls, best).c_str());

@@ -35,20 +35,37 @@ struct Implementation {
 std::string row_key(const Case& c);
 // "encap", or "hash 1KiB" for throughput cases.
 std::string row_operation(const Case& c);
-// ops/s for ops cases, bytes/s for bytes cases.
+// ops/s for ops cases, bytes/s for bytes cases: the mean rate (calls / wall seconds).
 double rate(const RunRecord& r);
 // "91234 ops/s" or "512.3 MiB/s".
 std::string format_rate(Kind kind, double rate);
 
-// Markdown table: | Algorithm | Operation | portable | <best> | Improvement |, one row per
-// Tessera case measured on both "portable" and `accelerated`. Empty if none.
+// The median (p50) counter ticks per call, per byte for bytes cases: what every summary
+// ratio compares. On a busy machine preempted calls pull the mean (and so the rate) but
+// barely move the median.
+double median_cost(const RunRecord& r);
+// How much faster `other` is than `base`: base p50 / other p50 (1.25: other takes 80% of
+// base's time per operation). 0 when either median is 0 (unknown).
+double median_speedup(const RunRecord& base, const RunRecord& other);
+// A summary cell: the median a ratio comes from and the mean rate beside it,
+// "p50 15.0k cyc, 169240 ops/s" or "p50 5.00 cyc/B, 512.0 MiB/s".
+std::string format_cell(const RunRecord& r);
+
+// Markdown table: | Algorithm | Operation | portable | <accelerated> | Accelerated parts |
+// Improvement (p50) |, one row per Tessera case measured on both "portable" and
+// `accelerated`; Improvement = portable p50 / accelerated p50 - 1. Empty if none.
 std::string compare_backends_table(const std::vector<RunRecord>& records, const std::string& accelerated);
+// What its cells and Improvement mean, one sentence, for printing with the table.
+std::string compare_backends_legend(const std::string& accelerated);
 
 // Markdown table with Tessera (records on tessera_backend) and every known peer side by
-// side; peer cells carry "(N.NNx)" = peer rate / Tessera rate. Missing cells: "n/a" (the
-// implementation lacks the operation), "not built" (adapter not compiled).
+// side; peer cells carry "(N.NNx)" = Tessera p50 / peer p50 (>1: the peer is faster).
+// Missing cells: "n/a" (the implementation lacks the operation), "not built" (adapter not
+// compiled).
 std::string peers_table(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
                         const std::string& tessera_backend);
+// What its cells mean, one sentence, for printing with the table.
+std::string peers_legend();
 
 // Markdown table: algorithm x implementation; cell = acceleration on `best` (Tessera) or the
 // peer's code path, "-" if the implementation lacks the algorithm, "not built".
@@ -58,8 +75,8 @@ std::string availability_table(const std::vector<Implementation>& impls, Backend
 std::string csv(const std::vector<RunRecord>& records);
 
 // A single self-contained HTML page: machine, availability, inline SVG bar charts of the
-// rates per implementation and of the portable-vs-accelerated gains, all results. No
-// scripts, no external references.
+// speed per implementation (1 / p50) and of the portable-vs-accelerated gains (p50
+// ratios), all results. No scripts, no external references.
 std::string html_report(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
                         const MachineInfo& machine, Backend best);
 

@@ -84,20 +84,46 @@ std::string format_rate(Kind kind, double v) {
   return fmt(v >= 100 ? "%.0f ops/s" : "%.2f ops/s", v);
 }
 
+double median_cost(const RunRecord& r) {
+  const double per = r.c.kind == Kind::bytes ? static_cast<double>(r.c.bytes_per_op) : 1.0;
+  return per > 0 ? r.m.ticks_per_call.median / per : 0;
+}
+
+double median_speedup(const RunRecord& base, const RunRecord& other) {
+  const double b = median_cost(base), o = median_cost(other);
+  return b > 0 && o > 0 ? b / o : 0;
+}
+
+std::string format_cell(const RunRecord& r) {
+  const double v = median_cost(r);
+  std::string cost;
+  if (r.c.kind == Kind::bytes) {
+    cost = fmt("%.2f cyc/B", v);
+  } else {
+    cost = v >= 1e6 ? fmt("%.2fM cyc", v / 1e6) : v >= 1e4 ? fmt("%.1fk cyc", v / 1e3) : fmt("%.0f cyc", v);
+  }
+  return "p50 " + cost + ", " + format_rate(r.c.kind, rate(r));
+}
+
 std::string compare_backends_table(const std::vector<RunRecord>& records, const std::string& accelerated) {
   const std::string portable = "portable";
-  std::vector<std::vector<std::string>> rows{
-      {"Algorithm", "Operation", "portable", accelerated + " (accelerated)", "Accelerated parts", "Improvement"}};
+  std::vector<std::vector<std::string>> rows{{"Algorithm", "Operation", "portable", accelerated + " (accelerated)",
+                                              "Accelerated parts", "Improvement (p50)"}};
   for (const std::string& key : ordered_keys(records)) {
     const RunRecord* p = find_record(records, key, "tessera", &portable);
     const RunRecord* a = find_record(records, key, "tessera", &accelerated);
     if (!p || !a) continue;
-    const double rp = rate(*p), ra = rate(*a);
-    const std::string gain = rp > 0 ? fmt("%+.0f%%", (ra / rp - 1) * 100) : "n/a";
-    rows.push_back({p->c.algorithm, row_operation(p->c), format_rate(p->c.kind, rp), format_rate(a->c.kind, ra),
+    const double speedup = median_speedup(*p, *a);
+    const std::string gain = speedup > 0 ? fmt("%+.0f%%", (speedup - 1) * 100) : "n/a";
+    rows.push_back({p->c.algorithm, row_operation(p->c), format_cell(*p), format_cell(*a),
                     a->acceleration.empty() ? "?" : a->acceleration, gain});
   }
   return rows.size() > 1 ? markdown(rows) : std::string();
+}
+
+std::string compare_backends_legend(const std::string& accelerated) {
+  return "cells: median (p50) counter ticks per operation (per byte for throughput) and the mean rate; "
+         "Improvement = portable p50 / " + accelerated + " p50 - 1";
 }
 
 std::string peers_table(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
@@ -117,8 +143,7 @@ std::string peers_table(const std::vector<RunRecord>& records, const std::vector
       }
     }
     const RunRecord* t = find_record(records, key, "tessera", &tessera_backend);
-    const double rt = t ? rate(*t) : 0;
-    std::vector<std::string> row{any->c.algorithm, row_operation(any->c), t ? format_rate(t->c.kind, rt) : "n/a"};
+    std::vector<std::string> row{any->c.algorithm, row_operation(any->c), t ? format_cell(*t) : "n/a"};
     for (const Implementation& impl : impls) {
       if (impl.name == "tessera") continue;
       if (!impl.built) {
@@ -130,13 +155,19 @@ std::string peers_table(const std::vector<RunRecord>& records, const std::vector
         row.push_back("n/a");
         continue;
       }
-      std::string cell = format_rate(p->c.kind, rate(*p));
-      if (rt > 0) cell += fmt(" (%.2fx)", rate(*p) / rt);
+      std::string cell = format_cell(*p);
+      if (const double speedup = t ? median_speedup(*t, *p) : 0; speedup > 0) cell += fmt(" (%.2fx)", speedup);
       row.push_back(cell);
     }
     rows.push_back(row);
   }
   return markdown(rows);
+}
+
+std::string peers_legend() {
+  return "cells: median (p50) counter ticks per operation (per byte for throughput) and the mean rate; "
+         "in parentheses Tessera p50 / peer p50, >1: the peer is faster; n/a: the implementation lacks the "
+         "operation; not built: adapter not compiled";
 }
 
 std::string availability_table(const std::vector<Implementation>& impls, Backend best) {

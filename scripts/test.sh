@@ -3,7 +3,8 @@
 #   release preset (g++, all backends) : unit, ACVP known-answer, equivalence, install,
 #                                        bench smoke, thread and zeroization tests
 #   portable preset (SIMD compiled out): the same suite without SIMD code
-#   clang build                        : the library, bench and tests must compile cleanly
+#   clang build + tests                : the library, bench and tests compile cleanly with clang
+#                                        and the release suite passes
 #   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
 # `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes).
 # Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-2/SHA-3 large-data vectors.
@@ -55,6 +56,8 @@ fi
 stage "build with clang"
 cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ >/dev/null
 cmake --build build/clang -j "$jobs"
+stage "test clang"
+ctest --test-dir build/clang --output-on-failure --no-tests=error -j "$jobs"
 
 stage "security (scripts/ci-security.sh)"
 scripts/ci-security.sh

@@ -1,10 +1,18 @@
 // FrodoKEM and eFrodoKEM key generation, encapsulation and decapsulation, all twelve
 // variants, through the public API (include/tessera/frodokem.hpp). What each timed call
 // includes:
-//   key gen   keygen(): s || seed_SE || z from the OS entropy source, FrodoKEM.KeyGen
-//   encap     encaps(pk bytes): mu (|| salt) from the OS entropy source, FrodoKEM.Encaps
-//   decap     decaps(sk bytes, ct): FrodoKEM.Decaps (re-encryption included)
-// Keys and ciphertexts are made once per case (outside the timed region) and passed as bytes.
+//   key gen              generate_key(): s || seed_SE || z from the OS entropy source,
+//                        FrodoKEM.KeyGen; a PrivateKey and its PublicKey
+//   encap                from the pk bytes: PublicKey::from_bytes (pkh = SHAKE(pk)) and
+//                        encapsulate (mu (|| salt) from the OS, FrodoKEM.Encaps): what the
+//                        peers compute, bytes in
+//   encap (key object)   encapsulate() with a parsed PublicKey (pkh cached)
+//   decap                from the sk bytes: PrivateKey::from_bytes (SHAKE(pk) == pkh and the
+//                        S^T range check) and decapsulate (FrodoKEM.Decaps, re-encryption
+//                        included); liboqs decapsulates from the same bytes (without the
+//                        check), so compare peers here
+//   decap (key object)   decapsulate() with a parsed PrivateKey
+// Keys and ciphertexts are made once per case (outside the timed region).
 #include "registry.hpp"
 
 #include "frodokem/kernels.hpp"
@@ -39,24 +47,31 @@ std::string frodokem_acceleration(Backend b, frodokem::MatrixGen gen) {
   std::abort();
 }
 
-// Key pair and a ciphertext, made under the backend being measured.
+// Key pair, its encodings and a ciphertext, made under the backend being measured.
 template <class K>
 struct Material {
-  std::vector<std::uint8_t> pk, sk, ct;
-  Material() {
-    auto kp = K::keygen();
-    if (!kp) setup_failed("keygen");
-    pk.assign(kp->pk.begin(), kp->pk.end());
-    sk.assign(kp->sk.span().begin(), kp->sk.span().end());
-    auto enc = K::encaps(pk);
-    if (!enc) setup_failed("encaps");
-    ct.assign(enc->ct.begin(), enc->ct.end());
+  typename K::KeyPair kp;
+  std::vector<std::uint8_t> pk, sk;  // encodings
+  typename K::Ciphertext ct{};
+
+  static typename K::KeyPair make_key_pair() {
+    auto r = K::generate_key();
+    if (!r) setup_failed("generate_key");
+    return std::move(*r);
+  }
+  Material() : kp(make_key_pair()) {
+    pk.assign(kp.public_key.bytes().begin(), kp.public_key.bytes().end());
+    const auto encoded = kp.private_key.bytes();
+    sk.assign(encoded.span().begin(), encoded.span().end());
+    auto enc = K::encapsulate(kp.public_key);
+    if (!enc) setup_failed("encapsulate");
+    ct = enc->ciphertext;
   }
 };
 
 template <class K>
 void add_cases(std::vector<Case>& cases, int strength) {
-  const char* name = K::params.name;
+  const char* name = K::name;
   auto add = [&](const char* operation, std::function<Op()> prepare) {
     Case c = ops_case(name, operation, strength, std::move(prepare), name);
     c.acceleration = [](Backend b) { return frodokem_acceleration(b, K::params.gen); };
@@ -64,21 +79,39 @@ void add_cases(std::vector<Case>& cases, int strength) {
   };
   add("key gen", [] {
     return Op([] {
-      auto kp = K::keygen();
+      auto kp = K::generate_key();
       do_not_optimize(&kp);
     });
   });
   add("encap", [] {
     auto m = std::make_shared<Material<K>>();
     return Op([m] {
-      auto enc = K::encaps(m->pk);
+      auto pk = K::PublicKey::from_bytes(m->pk);
+      if (!pk) setup_failed("PublicKey::from_bytes");
+      auto enc = K::encapsulate(*pk);
+      do_not_optimize(&enc);
+    });
+  });
+  add("encap (key object)", [] {
+    auto m = std::make_shared<Material<K>>();
+    return Op([m] {
+      auto enc = K::encapsulate(m->kp.public_key);
       do_not_optimize(&enc);
     });
   });
   add("decap", [] {
     auto m = std::make_shared<Material<K>>();
     return Op([m] {
-      auto ss = K::decaps(m->sk, m->ct);
+      auto sk = K::PrivateKey::from_bytes(m->sk);
+      if (!sk) setup_failed("PrivateKey::from_bytes");
+      auto ss = K::decapsulate(*sk, m->ct);
+      do_not_optimize(&ss);
+    });
+  });
+  add("decap (key object)", [] {
+    auto m = std::make_shared<Material<K>>();
+    return Op([m] {
+      auto ss = K::decapsulate(m->kp.private_key, m->ct);
       do_not_optimize(&ss);
     });
   });

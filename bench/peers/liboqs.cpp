@@ -1,15 +1,22 @@
 // Peer adapter: liboqs (OQS_KEM / OQS_SIG). Compiled only when bench/CMakeLists.txt finds
-// an installed liboqs (-DTESSERA_PEER_LIBOQS=/path/to/install or find_package(liboqs)).
+// an installed liboqs (-DTESSERA_PEER_LIBOQS=/path/to/liboqs/install or find_package(liboqs)).
 //
-// Same operations as Tessera's cases: key gen = OQS_*_keypair; encap from the public key
-// bytes; liboqs decapsulates with its expanded secret key, so that is reported on the
-// "decap (expanded dk)" row (the "decap" row, from the 64-byte seed, is n/a); sign with the
-// secret key bytes and verify with the public key bytes, over the same 32-byte message
-// (pure ML-DSA, empty context). Algorithms the build lacks are left out (n/a).
+// Every timed call is bytes in, bytes out, as liboqs's API is: key gen = OQS_*_keypair;
+// encap from the public-key bytes; decap from the secret-key bytes, which for ML-KEM are
+// the expanded dk (Tessera's "decap (expanded dk)" row) and for FrodoKEM the encoded secret
+// key (Tessera's FrodoKEM "decap" row); sign from the secret-key bytes and verify from the
+// public-key bytes, over the same 32-byte message (pure ML-DSA, empty context). The
+// "(key object)" and "decap (seed)" rows stay n/a. Algorithms the build lacks are left out.
+//
+// A KEM's row is decided at run time from what liboqs computes (peer_match.hpp): liboqs up
+// to 0.15 names the unsalted FrodoKEM "FrodoKEM-640-AES" (ciphertext 9720 bytes), which is
+// Tessera's eFrodoKEM-640-AES, and its label says so; 0.16 also has the salted one.
+#include "peer_match.hpp"
 #include "registry.hpp"
 
 #include <oqs/oqs.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -46,19 +53,20 @@ std::string kem_path(const std::string& alg) {
 #if defined(OQS_ENABLE_KEM_ml_kem_1024_x86_64)
   x86 = x86 || alg == "ML-KEM-1024";
 #endif
-  if (alg.rfind("FrodoKEM", 0) == 0) return "opt C";
+  if (alg.find("FrodoKEM") != std::string::npos) return "opt C";  // FrodoKEM and eFrodoKEM
   return x86 && has_avx2() ? "avx2" : "portable";
 }
 
-std::string sig_path(const std::string& alg) {
+// The ML-DSA x86 implementation's macro: ..._avx2 up to liboqs 0.15, ..._x86_64 from 0.16.
+std::string sig_path([[maybe_unused]] const std::string& alg) {  // unused without x86 ML-DSA
   bool x86 = false;
-#if defined(OQS_ENABLE_SIG_ml_dsa_44_x86_64)
+#if defined(OQS_ENABLE_SIG_ml_dsa_44_x86_64) || defined(OQS_ENABLE_SIG_ml_dsa_44_avx2)
   x86 = x86 || alg == "ML-DSA-44";
 #endif
-#if defined(OQS_ENABLE_SIG_ml_dsa_65_x86_64)
+#if defined(OQS_ENABLE_SIG_ml_dsa_65_x86_64) || defined(OQS_ENABLE_SIG_ml_dsa_65_avx2)
   x86 = x86 || alg == "ML-DSA-65";
 #endif
-#if defined(OQS_ENABLE_SIG_ml_dsa_87_x86_64)
+#if defined(OQS_ENABLE_SIG_ml_dsa_87_x86_64) || defined(OQS_ENABLE_SIG_ml_dsa_87_avx2)
   x86 = x86 || alg == "ML-DSA-87";
 #endif
   return x86 && has_avx2() ? "avx2" : "portable";
@@ -92,33 +100,54 @@ std::shared_ptr<KemMaterial> kem_material(const char* alg) {
   return m;
 }
 
-void add_kem(std::vector<Case>& cases, const char* alg, int strength, const std::string& label) {
+// One KEM under one of liboqs's names. Its cases go on the row of the Tessera algorithm
+// with the same ciphertext and shared-secret sizes; none (a variant Tessera lacks) or one
+// already measured under another name: skipped, with a note on stderr.
+void add_kem(std::vector<Case>& cases, std::vector<std::string>& taken, const char* alg, int strength,
+             const char* label) {
   if (!OQS_KEM_alg_is_enabled(alg)) return;
+  const std::unique_ptr<OQS_KEM, KemDeleter> kem(OQS_KEM_new(alg));
+  if (!kem) return;
+  const std::string tessera = tessera_kem_for(alg, kem->length_ciphertext, kem->length_shared_secret);
+  if (tessera.empty()) {
+    std::fprintf(stderr, "liboqs peer: %s (ciphertext %zu bytes, shared secret %zu) matches no Tessera KEM; skipped\n",
+                 alg, kem->length_ciphertext, kem->length_shared_secret);
+    return;
+  }
+  if (std::find(taken.begin(), taken.end(), tessera) != taken.end()) {
+    std::fprintf(stderr, "liboqs peer: %s computes %s, already measured under another name; skipped\n", alg,
+                 tessera.c_str());
+    return;
+  }
+  taken.push_back(tessera);
   const std::string path = kem_path(alg);
-  cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
+  const std::string text = matched_label(label, kName, alg, tessera);
+  // liboqs decapsulates from its secret-key bytes: ML-KEM's expanded dk, FrodoKEM's sk.
+  const char* decap = tessera.find("FrodoKEM") != std::string::npos ? "decap" : "decap (expanded dk)";
+  cases.push_back(peer_ops_case(kName, tessera, "key gen", strength, [alg]() -> Op {
     auto m = kem_material(alg);
     if (!m) return Op();
     return [m] {
       OQS_KEM_keypair(m->kem.get(), m->pk.data(), m->sk.data());
       do_not_optimize(m->sk.data());
     };
-  }, path, label));
-  cases.push_back(peer_ops_case(kName, alg, "encap", strength, [alg]() -> Op {
+  }, path, text));
+  cases.push_back(peer_ops_case(kName, tessera, "encap", strength, [alg]() -> Op {
     auto m = kem_material(alg);
     if (!m) return Op();
     return [m] {
       OQS_KEM_encaps(m->kem.get(), m->ct.data(), m->ss.data(), m->pk.data());
       do_not_optimize(m->ss.data());
     };
-  }, path, label));
-  cases.push_back(peer_ops_case(kName, alg, "decap (expanded dk)", strength, [alg]() -> Op {
+  }, path, text));
+  cases.push_back(peer_ops_case(kName, tessera, decap, strength, [alg]() -> Op {
     auto m = kem_material(alg);
     if (!m) return Op();
     return [m] {
       OQS_KEM_decaps(m->kem.get(), m->ss.data(), m->ct.data(), m->sk.data());
       do_not_optimize(m->ss.data());
     };
-  }, path, label));
+  }, path, text));
 }
 
 struct SigMaterial {
@@ -183,21 +212,33 @@ void add_sig(std::vector<Case>& cases, const char* alg, int strength, const std:
   cases.push_back(std::move(verify));
 }
 
+// liboqs's KEM names, both FrodoKEM namings included (see the top): each name the build
+// enables goes on the row its sizes match.
+struct KemName {
+  const char* alg;
+  int strength;
+  const char* label;
+};
+constexpr KemName kMlKems[] = {
+    {"ML-KEM-512", 128, "ML-KEM 512"}, {"ML-KEM-768", 192, "ML-KEM 768"}, {"ML-KEM-1024", 256, "ML-KEM 1024"}};
+constexpr KemName kFrodoKems[] = {
+    {"FrodoKEM-640-AES", 128, "FrodoKEM 640-AES"},     {"FrodoKEM-640-SHAKE", 128, "FrodoKEM 640-SHAKE"},
+    {"FrodoKEM-976-AES", 192, "FrodoKEM 976-AES"},     {"FrodoKEM-976-SHAKE", 192, "FrodoKEM 976-SHAKE"},
+    {"FrodoKEM-1344-AES", 256, "FrodoKEM 1344-AES"},   {"FrodoKEM-1344-SHAKE", 256, "FrodoKEM 1344-SHAKE"},
+    {"eFrodoKEM-640-AES", 128, "eFrodoKEM 640-AES"},   {"eFrodoKEM-640-SHAKE", 128, "eFrodoKEM 640-SHAKE"},
+    {"eFrodoKEM-976-AES", 192, "eFrodoKEM 976-AES"},   {"eFrodoKEM-976-SHAKE", 192, "eFrodoKEM 976-SHAKE"},
+    {"eFrodoKEM-1344-AES", 256, "eFrodoKEM 1344-AES"}, {"eFrodoKEM-1344-SHAKE", 256, "eFrodoKEM 1344-SHAKE"},
+};
+
 std::vector<Case> make_cases() {
   OQS_init();
   std::vector<Case> cases;
-  add_kem(cases, "ML-KEM-512", 128, "ML-KEM 512");
-  add_kem(cases, "ML-KEM-768", 192, "ML-KEM 768");
-  add_kem(cases, "ML-KEM-1024", 256, "ML-KEM 1024");
+  std::vector<std::string> taken;  // Tessera KEMs given a row so far
+  for (const KemName& k : kMlKems) add_kem(cases, taken, k.alg, k.strength, k.label);
   add_sig(cases, "ML-DSA-44", 128, "ML-DSA 44");
   add_sig(cases, "ML-DSA-65", 192, "ML-DSA 65");
   add_sig(cases, "ML-DSA-87", 256, "ML-DSA 87");
-  add_kem(cases, "FrodoKEM-640-AES", 128, "FrodoKEM 640-AES");
-  add_kem(cases, "FrodoKEM-640-SHAKE", 128, "FrodoKEM 640-SHAKE");
-  add_kem(cases, "FrodoKEM-976-AES", 192, "FrodoKEM 976-AES");
-  add_kem(cases, "FrodoKEM-976-SHAKE", 192, "FrodoKEM 976-SHAKE");
-  add_kem(cases, "FrodoKEM-1344-AES", 256, "FrodoKEM 1344-AES");
-  add_kem(cases, "FrodoKEM-1344-SHAKE", 256, "FrodoKEM 1344-SHAKE");
+  for (const KemName& k : kFrodoKems) add_kem(cases, taken, k.alg, k.strength, k.label);
   return cases;
 }
 

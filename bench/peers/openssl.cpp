@@ -6,14 +6,20 @@
 //                    pattern as bench/cases/sha3.cpp (SHAKE128 absorb: block in, 32 bytes
 //                    out; squeeze: 32-byte seed in, block out)
 //   AEAD             encrypt: key set once (untimed); per call 12-byte nonce, 1 KiB / 16 KiB, tag
-//   public-key ops   keys made once, serialized, and imported again (raw bytes for X25519
-//                    and ML-KEM/ML-DSA, DER for P-256 and RSA) outside the timed region; a
-//                    timed call is what a caller holding the EVP_PKEY does: create the
-//                    EVP_PKEY_CTX / EVP_MD_CTX, init, operate, free. Signatures are over
-//                    the same 32-byte message as Tessera's ML-DSA cases.
 //   ML-KEM, ML-DSA   only when the running OpenSSL has them (3.5+), probed at run time by
-//                    name; OpenSSL holds ML-KEM keys expanded, so its decapsulation is
-//                    reported on the "decap (expanded dk)" row.
+//                    name. Keys made once and serialized to their raw bytes (ML-KEM: ek and
+//                    the expanded dk; ML-DSA: pk and the encoded sk); a timed call is bytes
+//                    in, bytes out, as Tessera's "encap", "decap (expanded dk)", "sign" and
+//                    "verify" rows: import the key (EVP_PKEY_new_raw_*_key_ex, where OpenSSL
+//                    runs its key checks), create the EVP_PKEY_CTX / EVP_MD_CTX, init,
+//                    operate, free. OpenSSL holds ML-KEM keys expanded, so its decapsulation
+//                    is reported on the "decap (expanded dk)" row; the "(key object)" and
+//                    "decap (seed)" rows stay n/a. Signatures are over the same 32-byte
+//                    message as Tessera's ML-DSA cases.
+//   X25519, P-256,   keys made once, serialized, and imported again (raw bytes for X25519,
+//   RSA              DER for P-256 and RSA) outside the timed region; a timed call is what
+//                    a caller holding the EVP_PKEY does: create the EVP_PKEY_CTX /
+//                    EVP_MD_CTX, init, operate, free (Tessera has no such rows).
 #include "registry.hpp"
 
 #include <openssl/crypto.h>
@@ -81,15 +87,31 @@ bool has_key_type(const char* alg) {
   return k != nullptr;
 }
 
+// A key's raw public or private bytes (X25519; ML-KEM: ek / expanded dk; ML-DSA: pk /
+// encoded sk). Empty on failure.
+std::vector<unsigned char> raw_public(EVP_PKEY* key) {
+  std::size_t n = 0;
+  if (EVP_PKEY_get_raw_public_key(key, nullptr, &n) != 1) return {};
+  std::vector<unsigned char> raw(n);
+  if (EVP_PKEY_get_raw_public_key(key, raw.data(), &n) != 1) return {};
+  return raw;
+}
+
+std::vector<unsigned char> raw_private(EVP_PKEY* key) {
+  std::size_t n = 0;
+  if (EVP_PKEY_get_raw_private_key(key, nullptr, &n) != 1) return {};
+  std::vector<unsigned char> raw(n);
+  if (EVP_PKEY_get_raw_private_key(key, raw.data(), &n) != 1) return {};
+  return raw;
+}
+
 // Public half through DER (SubjectPublicKeyInfo) or raw bytes, private half through DER
 // (PKCS#8) or raw bytes: the keys the timed calls use come from serialized bytes.
 Pkey reimport_public(EVP_PKEY* key, const char* raw_alg) {
   if (raw_alg) {
-    std::size_t n = 0;
-    if (EVP_PKEY_get_raw_public_key(key, nullptr, &n) != 1) return nullptr;
-    std::vector<unsigned char> raw(n);
-    if (EVP_PKEY_get_raw_public_key(key, raw.data(), &n) != 1) return nullptr;
-    return wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, raw_alg, nullptr, raw.data(), n));
+    const std::vector<unsigned char> raw = raw_public(key);
+    if (raw.empty()) return nullptr;
+    return wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, raw_alg, nullptr, raw.data(), raw.size()));
   }
   unsigned char* der = nullptr;
   const int n = i2d_PUBKEY(key, &der);
@@ -102,11 +124,9 @@ Pkey reimport_public(EVP_PKEY* key, const char* raw_alg) {
 
 Pkey reimport_private(EVP_PKEY* key, const char* raw_alg) {
   if (raw_alg) {
-    std::size_t n = 0;
-    if (EVP_PKEY_get_raw_private_key(key, nullptr, &n) != 1) return nullptr;
-    std::vector<unsigned char> raw(n);
-    if (EVP_PKEY_get_raw_private_key(key, raw.data(), &n) != 1) return nullptr;
-    Pkey out = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, raw_alg, nullptr, raw.data(), n));
+    std::vector<unsigned char> raw = raw_private(key);
+    if (raw.empty()) return nullptr;
+    Pkey out = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, raw_alg, nullptr, raw.data(), raw.size()));
     OPENSSL_cleanse(raw.data(), raw.size());
     return out;
   }
@@ -228,22 +248,22 @@ void add_agreement(std::vector<Case>& cases, const char* algorithm, const char* 
 
 // ---- signatures ------------------------------------------------------------------------
 
-// Sign / verify a 32-byte message with EVP_DigestSign/Verify: md_name SHA256 for ECDSA and
-// RSA (PKCS#1 v1.5), nullptr for one-shot schemes (ML-DSA: pure, empty context).
+// ECDSA / RSA (PKCS#1 v1.5): sign / verify a 32-byte message with EVP_DigestSign/Verify and
+// SHA-256, from EVP_PKEYs imported from DER once.
 void add_signature(std::vector<Case>& cases, const char* algorithm, const char* alg, const char* group,
-                   unsigned rsa_bits, const char* md_name, bool raw, int strength, const char* label,
-                   const char* accel, bool with_keygen) {
+                   unsigned rsa_bits, int strength, const char* label, const char* accel) {
   const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
+  const char* md_name = "SHA256";
   struct Keys {
     Pkey priv, pub;
     std::vector<unsigned char> msg = message(), sig;
   };
-  auto make_keys = [alg, group, rsa_bits, md_name, raw]() -> std::shared_ptr<Keys> {
+  auto make_keys = [alg, group, rsa_bits, md_name]() -> std::shared_ptr<Keys> {
     EVP_PKEY* k = generate(alg, group, rsa_bits);
     if (!k) return fail("key generation"), nullptr;
     auto keys = std::make_shared<Keys>();
-    keys->priv = reimport_private(k, raw ? alg : nullptr);
-    keys->pub = reimport_public(k, raw ? alg : nullptr);
+    keys->priv = reimport_private(k, nullptr);
+    keys->pub = reimport_public(k, nullptr);
     EVP_PKEY_free(k);
     if (!keys->priv || !keys->pub) return fail("key import"), nullptr;
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
@@ -259,15 +279,6 @@ void add_signature(std::vector<Case>& cases, const char* algorithm, const char* 
     if (!ok) return fail("signing"), nullptr;
     return keys;
   };
-  if (with_keygen) {
-    cases.push_back(peer_ops_case(kName, algorithm, "key gen", strength, [alg, group, rsa_bits]() -> Op {
-      return [alg, group, rsa_bits] {
-        EVP_PKEY* k = generate(alg, group, rsa_bits);
-        do_not_optimize(k);
-        EVP_PKEY_free(k);
-      };
-    }, accel, label));
-  }
   Case sign = peer_ops_case(kName, algorithm, "sign", strength, [make_keys, md_name]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
@@ -298,8 +309,89 @@ void add_signature(std::vector<Case>& cases, const char* algorithm, const char* 
   cases.push_back(std::move(verify));
 }
 
+// ---- ML-DSA (OpenSSL 3.5+) -------------------------------------------------------------
+
+// Pure ML-DSA, empty context, 32-byte message. sign from the encoded sk bytes, verify from
+// the pk bytes: each timed call imports the key (OpenSSL checks it there) and frees it.
+void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
+  const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
+  cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
+    return [alg] {
+      EVP_PKEY* k = generate(alg);
+      do_not_optimize(k);
+      EVP_PKEY_free(k);
+    };
+  }, "C", label));
+  struct Keys {
+    std::vector<unsigned char> pk, sk, msg = message(), sig;
+  };
+  auto make_keys = [alg]() -> std::shared_ptr<Keys> {
+    EVP_PKEY* k = generate(alg);
+    if (!k) return fail("ML-DSA key generation"), nullptr;
+    auto keys = std::make_shared<Keys>();
+    keys->pk = raw_public(k);
+    keys->sk = raw_private(k);
+    EVP_PKEY_free(k);
+    if (keys->pk.empty() || keys->sk.empty()) return fail("ML-DSA key export"), nullptr;
+    // One signature from the imported sk, checked from the imported pk: the timed paths work.
+    Pkey priv = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->sk.data(), keys->sk.size()));
+    Pkey pub = wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->pk.data(), keys->pk.size()));
+    if (!priv || !pub) return fail("ML-DSA key import"), nullptr;
+    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+    std::size_t n = 0;
+    bool ok = EVP_DigestSignInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, priv.get(), nullptr) == 1 &&
+              EVP_DigestSign(ctx, nullptr, &n, keys->msg.data(), keys->msg.size()) == 1;
+    if (ok) {
+      keys->sig.resize(n);
+      ok = EVP_DigestSign(ctx, keys->sig.data(), &n, keys->msg.data(), keys->msg.size()) == 1;
+      keys->sig.resize(n);
+    }
+    EVP_MD_CTX_free(ctx);
+    ctx = EVP_MD_CTX_new();
+    ok = ok && EVP_DigestVerifyInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, pub.get(), nullptr) == 1 &&
+         EVP_DigestVerify(ctx, keys->sig.data(), keys->sig.size(), keys->msg.data(), keys->msg.size()) == 1;
+    EVP_MD_CTX_free(ctx);
+    if (!ok) return fail("ML-DSA sign/verify"), nullptr;
+    return keys;
+  };
+  Case sign = peer_ops_case(kName, alg, "sign", strength, [make_keys, alg]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys, alg] {
+      std::vector<unsigned char>& sig = keys->sig;
+      std::size_t n = sig.size();
+      EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->sk.data(), keys->sk.size());
+      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+      EVP_DigestSignInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr);
+      EVP_DigestSign(ctx, sig.data(), &n, keys->msg.data(), keys->msg.size());
+      EVP_MD_CTX_free(ctx);
+      EVP_PKEY_free(key);
+      do_not_optimize(sig.data());
+    };
+  }, "C", msg_label);
+  sign.message_bytes = kMessageBytes;
+  cases.push_back(std::move(sign));
+  Case verify = peer_ops_case(kName, alg, "verify", strength, [make_keys, alg]() -> Op {
+    auto keys = make_keys();
+    if (!keys) return Op();
+    return [keys, alg] {
+      EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->pk.data(), keys->pk.size());
+      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+      EVP_DigestVerifyInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr);
+      int ok = EVP_DigestVerify(ctx, keys->sig.data(), keys->sig.size(), keys->msg.data(), keys->msg.size());
+      EVP_MD_CTX_free(ctx);
+      EVP_PKEY_free(key);
+      do_not_optimize(&ok);
+    };
+  }, "C", msg_label);
+  verify.message_bytes = kMessageBytes;
+  cases.push_back(std::move(verify));
+}
+
 // ---- ML-KEM (OpenSSL 3.5+) -------------------------------------------------------------
 
+// encap from the ek bytes, decap from the expanded dk bytes: each timed call imports the key
+// (OpenSSL runs the FIPS 203 s7.2 / s7.3 checks there) and frees it.
 void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
   cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
     return [alg] {
@@ -309,53 +401,67 @@ void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const ch
     };
   }, "C", label));
   struct Keys {
-    Pkey priv, pub;
-    std::vector<unsigned char> ct;
+    std::vector<unsigned char> ek, dk, ct;
   };
   auto make_keys = [alg]() -> std::shared_ptr<Keys> {
     EVP_PKEY* k = generate(alg);
     if (!k) return fail("ML-KEM key generation"), nullptr;
     auto keys = std::make_shared<Keys>();
-    keys->priv = reimport_private(k, alg);
-    keys->pub = reimport_public(k, alg);
+    keys->ek = raw_public(k);
+    keys->dk = raw_private(k);
     EVP_PKEY_free(k);
-    if (!keys->priv || !keys->pub) return fail("ML-KEM key import"), nullptr;
-    EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->pub.get(), nullptr);
+    if (keys->ek.empty() || keys->dk.empty()) return fail("ML-KEM key export"), nullptr;
+    // One encapsulation from the imported ek, decapsulated with the imported dk.
+    Pkey pub = wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size()));
+    Pkey priv = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size()));
+    if (!pub || !priv) return fail("ML-KEM key import"), nullptr;
+    EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, pub.get(), nullptr);
     std::size_t ct_len = 0, ss_len = 0;
+    std::vector<unsigned char> ss, ss2;
     bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
               EVP_PKEY_encapsulate(ctx, nullptr, &ct_len, nullptr, &ss_len) == 1;
     if (ok) {
       keys->ct.resize(ct_len);
-      std::vector<unsigned char> ss(ss_len);
+      ss.resize(ss_len);
       ok = EVP_PKEY_encapsulate(ctx, keys->ct.data(), &ct_len, ss.data(), &ss_len) == 1;
     }
     EVP_PKEY_CTX_free(ctx);
-    if (!ok) return fail("ML-KEM encapsulation"), nullptr;
+    ctx = ok ? EVP_PKEY_CTX_new_from_pkey(nullptr, priv.get(), nullptr) : nullptr;
+    ss2.resize(ss.size());
+    std::size_t ss2_len = ss2.size();
+    ok = ok && ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
+         EVP_PKEY_decapsulate(ctx, ss2.data(), &ss2_len, keys->ct.data(), keys->ct.size()) == 1 && ss2 == ss;
+    EVP_PKEY_CTX_free(ctx);
+    if (!ok) return fail("ML-KEM encapsulation/decapsulation"), nullptr;
     return keys;
   };
-  cases.push_back(peer_ops_case(kName, alg, "encap", strength, [make_keys]() -> Op {
+  cases.push_back(peer_ops_case(kName, alg, "encap", strength, [make_keys, alg]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
-    return [keys] {
+    return [keys, alg] {
       unsigned char ct[1568], ss[32];
       std::size_t ct_len = sizeof ct, ss_len = sizeof ss;
-      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->pub.get(), nullptr);
+      EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size());
+      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr);
       EVP_PKEY_encapsulate_init(ctx, nullptr);
       EVP_PKEY_encapsulate(ctx, ct, &ct_len, ss, &ss_len);
       EVP_PKEY_CTX_free(ctx);
+      EVP_PKEY_free(key);
       do_not_optimize(ss);
     };
   }, "C", label));
-  cases.push_back(peer_ops_case(kName, alg, "decap (expanded dk)", strength, [make_keys]() -> Op {
+  cases.push_back(peer_ops_case(kName, alg, "decap (expanded dk)", strength, [make_keys, alg]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
-    return [keys] {
+    return [keys, alg] {
       unsigned char ss[32];
       std::size_t ss_len = sizeof ss;
-      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, keys->priv.get(), nullptr);
+      EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size());
+      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr);
       EVP_PKEY_decapsulate_init(ctx, nullptr);
       EVP_PKEY_decapsulate(ctx, ss, &ss_len, keys->ct.data(), keys->ct.size());
       EVP_PKEY_CTX_free(ctx);
+      EVP_PKEY_free(key);
       do_not_optimize(ss);
     };
   }, "C", label));
@@ -371,7 +477,7 @@ std::vector<Case> make_cases() {
   for (const auto& [alg, strength, label] :
        {std::tuple{"ML-DSA-44", 128, "ML-DSA 44"}, {"ML-DSA-65", 192, "ML-DSA 65"},
         {"ML-DSA-87", 256, "ML-DSA 87"}}) {
-    if (has_key_type(alg)) add_signature(cases, alg, alg, nullptr, 0, nullptr, true, strength, label, "C", true);
+    if (has_key_type(alg)) add_mldsa(cases, alg, strength, label);
   }
   for (std::size_t block : kBlockSizes) {
     cases.push_back(digest_case("SHA3-224", "SHA3-224", block));
@@ -394,8 +500,8 @@ std::vector<Case> make_cases() {
   }
   add_agreement(cases, "X25519", "X25519", nullptr, 128, "X25519", "asm");
   add_agreement(cases, "ECDH P-256", "EC", "P-256", 128, "ECDH 256", "asm");
-  add_signature(cases, "ECDSA P-256", "EC", "P-256", 0, "SHA256", false, 128, "ECDSA 256", "asm", false);
-  add_signature(cases, "RSA-2048", "RSA", nullptr, 2048, "SHA256", false, 112, "RSA 2048", "asm", false);
+  add_signature(cases, "ECDSA P-256", "EC", "P-256", 0, 128, "ECDSA 256", "asm");
+  add_signature(cases, "RSA-2048", "RSA", nullptr, 2048, 112, "RSA 2048", "asm");
   return cases;
 }
 

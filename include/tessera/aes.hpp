@@ -3,12 +3,13 @@
 // For encryption of messages use the AEADs in <tessera/aead.hpp>.
 //
 //   tessera::Aes aes;
-//   if (auto r = aes.set_key(key); !r) return r.error();   // 16, 24 or 32 bytes
+//   if (auto r = aes.set_key(key); !r) return r.failure(); // 16, 24 or 32 bytes
 //   auto r = aes.encrypt_blocks(in, out);                  // in.size() % 16 == 0
 //
 // The implementation (AES-NI, VAES, or the portable bitsliced one, all constant time) is
 // chosen when the key is set, from the active backend. The expanded key is wiped by
-// clear() and by the destructor.
+// clear() and by the destructor. Failures name the argument (Result::what()): "AES key",
+// "AES key (none set)", "AES input (whole 16-byte blocks)", "AES output", "AES-CTR output".
 #pragma once
 
 #include <tessera/export.hpp>

@@ -13,7 +13,11 @@
 // arithmetic on 32-bit cores, and its 55-byte V keeps the per-request work small: on Zen 4
 // a 32-byte random_bytes() takes 806 TSC ticks with SHA-256 against 2392 with SHA-512
 // (16 KiB: 7.7 against 13.2 ticks per byte).
-// HashDrbg<Sha512> is available as well (and tested).
+// HashDrbg<Sha512> is available as well (and tested against the NIST CAVS vectors).
+// Failures name the argument (Result::what()): "Hash_DRBG entropy input", "Hash_DRBG
+// nonce", "Hash_DRBG personalization string", "Hash_DRBG additional input", "Hash_DRBG
+// output length (over 2^19 bits)", "Hash_DRBG (not instantiated)", "Hash_DRBG reseed
+// counter (reseed required)".
 #pragma once
 
 #include <tessera/export.hpp>
@@ -49,6 +53,7 @@ class TESSERA_API HashDrbg {
   // string may be empty; entropy_input must have at least min_entropy_bytes (Section
   // 8.6.3) and entropy_input || nonce at least min_entropy_bytes + min_nonce_bytes
   // (Section 8.6.7: a CAVS test may give both in one string), else Error::invalid_length.
+  // Inputs longer than Table 2's 2^35 bits are Error::invalid_length too.
   [[nodiscard]] Result<void> instantiate(std::span<const std::uint8_t> entropy_input,
                                          std::span<const std::uint8_t> nonce,
                                          std::span<const std::uint8_t> personalization) noexcept;

@@ -18,6 +18,10 @@
 
 namespace tessera {
 
+namespace detail {
+inline constexpr const char* kHkdfOutputLength = "HKDF output length (L > 255 * HashLen)";
+}  // namespace detail
+
 // RFC 5869, Section 2.2 (HKDF-Extract): PRK = HMAC-Hash(salt, IKM). An empty salt
 // means HashLen zero bytes, which HMAC's zero padding makes the same key.
 template <class H>
@@ -28,15 +32,16 @@ void hkdf_extract(std::span<const std::uint8_t> salt, std::span<const std::uint8
 
 // RFC 5869, Section 2.3 (HKDF-Expand): OKM = first L octets of T(1) || T(2) || ...,
 // T(i) = HMAC-Hash(PRK, T(i-1) || info || i). L = okm.size().
-// Error::invalid_length if L > 255 * HashLen or PRK is shorter than HashLen (the RFC's
-// "at least HashLen octets"); okm is then zeroed.
+// Error::invalid_length if L > 255 * HashLen (what(): "HKDF output length (L > 255 *
+// HashLen)") or PRK is shorter than HashLen (the RFC's "at least HashLen octets"; what():
+// "HKDF PRK"); okm is then zeroed.
 template <class H>
 [[nodiscard]] Result<void> hkdf_expand(std::span<const std::uint8_t> prk, std::span<const std::uint8_t> info,
                                        std::span<std::uint8_t> okm) noexcept {
   constexpr std::size_t hash_len = H::digest_bytes;
   if (okm.size() > 255 * hash_len || prk.size() < hash_len) {
     secure_zero(okm.data(), okm.size());
-    return Error::invalid_length;
+    return fail(Error::invalid_length, okm.size() > 255 * hash_len ? detail::kHkdfOutputLength : "HKDF PRK");
   }
   const Hmac<H> keyed(prk);
   std::uint8_t t[hash_len];
@@ -61,7 +66,7 @@ template <class H>
                                 std::span<const std::uint8_t> info, std::span<std::uint8_t> okm) noexcept {
   if (okm.size() > 255 * H::digest_bytes) {
     secure_zero(okm.data(), okm.size());
-    return Error::invalid_length;
+    return fail(Error::invalid_length, detail::kHkdfOutputLength);
   }
   SecretArray<H::digest_bytes> prk;
   hkdf_extract<H>(salt, ikm, prk.span());

@@ -1,26 +1,73 @@
 // ML-DSA (FIPS 204): module-lattice digital signatures, parameter sets ML-DSA-44/65/87.
 //
-//   auto kp = tessera::MlDsa65::generate_key();            // Result<KeyPair>
-//   auto sig = tessera::MlDsa65::sign(kp->private_key, msg, ctx);   // hedged by default
-//   bool ok = tessera::MlDsa65::verify(kp->public_key, msg, *sig, ctx);
+//   tessera::Result<void> example(std::span<const std::uint8_t> message) {
+//     using tessera::MlDsa65;
+//     auto kp = MlDsa65::generate_key();  // Result<KeyPair>
+//     if (!kp) return kp.error();
+//     const tessera::Context ctx("my-protocol v1");
+//     auto sig = MlDsa65::sign(kp->private_key, message, ctx);  // hedged by default
+//     if (!sig) return sig.error();
+//     if (!MlDsa65::verify(kp->public_key, message, *sig, ctx)) return tessera::Error::invalid_state;
 //
-// Private keys: the 32-byte seed xi is the default form (PrivateKey::from_seed, seed());
-// the expanded FIPS 204 encoding (skEncode) can be imported and exported as well.
+//     // Keys that arrive as bytes are parsed and checked once, then used any number of times.
+//     const auto pk_bytes = kp->public_key.bytes();
+//     const auto sk_bytes = kp->private_key.bytes();  // SecretArray: wiped on scope exit
+//     auto pk = MlDsa65::PublicKey::from_bytes(pk_bytes);          // Error::invalid_length
+//     auto sk = MlDsa65::PrivateKey::from_bytes(sk_bytes.span());  // ... or Error::invalid_key
+//     if (!pk || !sk) return tessera::Error::invalid_key;
+//     auto sig2 = MlDsa65::sign(*sk, message, ctx);
+//     if (!sig2 || !MlDsa65::verify(*pk, message, *sig2, ctx)) return tessera::Error::invalid_state;
+//     return {};
+//   }
+// (compiled, with -Werror, by tests/unit/mldsa_test.cpp: MlDsaApiShape.HeaderExample)
+//
+// Key objects (the SignatureScheme shape of <tessera/concepts.hpp>, as Go's
+// crypto/internal/fips140/mldsa and BoringSSL do it): a PublicKey holds pkEncode(rho, t1),
+// tr = H(pk, 64), NTT(t1 * 2^d) (FIPS 204, Algorithm 8 step 9) and, with
+// TESSERA_CACHE_MATRIX (<tessera/options.hpp>, the default), A_hat = ExpandA(rho). A
+// PrivateKey holds its PublicKey (A_hat is not stored twice), the NTT forms of s1, s2, t0,
+// K and, if it was made from one, the seed xi. Signing from a key object runs no skDecode,
+// no NTT of s1, s2, t0 and (cached) no ExpandA; verifying runs no pkDecode, no H(pk) and
+// (cached) no ExpandA. Private keys wipe their secrets on destruction and when moved from;
+// copies are explicit (clone()). Key objects are valid under every backend (the SIMD
+// kernels are bit-for-bit equal to the portable ones, NTT domain included).
+//
+// Private key forms: the 32-byte seed xi (from_seed, seed()) and the FIPS 204 skEncode
+// encoding (from_bytes, bytes()). from_bytes checks the whole key: s1, s2 coefficients in
+// [-eta, eta], and t0 and tr equal to what (rho, s1, s2) give (Algorithm 6 steps 5-9); so
+// it costs about one key generation, and its public key is exact.
 // Interfaces: pure ML-DSA (Algorithms 2/3), HashML-DSA (Algorithms 4/5, every pre-hash of
 // FIPS 204 Section 5.4), external mu (MuBuilder + sign_mu/verify_mu), and the internal
 // deterministic functions (Algorithms 7/8) for tests.
 //
 // Errors: wrong input lengths give Error::invalid_length, a context longer than 255 bytes
-// Error::invalid_argument. verify* returns false for anything that is not a valid signature
-// (wrong lengths included).
+// Error::invalid_argument, an inconsistent private key Error::invalid_key. verify* returns
+// false for anything that is not a valid signature (wrong lengths and contexts included).
 //
-// Stack use (portable build, g++ 12 -O3 x86-64, from -fstack-usage of the deepest frame,
-// plus < 8 KiB for the sampler and wrapper frames): key generation 61 / 98 KiB
-// (ML-DSA-65 / -87), signing 63 / 90 / 134 KiB (ML-DSA-44 / -65 / -87), verification
-// 30 / 47 / 79 KiB. The expanded matrix A_hat (k * l KiB) dominates. No heap.
+// Object sizes (sizeof, x86-64, measured), ML-DSA-44 / -65 / -87, with TESSERA_CACHE_MATRIX=1
+// (the default) and =0:
+//   PublicKey    21856 /  38880 /  68192 bytes     5472 /  8160 / 10848 bytes
+//   PrivateKey   34240 /  56384 /  91840 bytes    17856 / 25664 / 34496 bytes
+//   KeyPair      56096 /  95264 / 160032 bytes    23328 / 33824 / 45344 bytes
+// The matrix A_hat is k * l KiB of a cached public key. A KeyPair holds the public key twice
+// (its own and the private key's); where memory is tight, keep only the PrivateKey
+// (from_seed) and use sk.public_key(). Result<T> holds a T, so a returned key is on the
+// caller's stack unless the caller places the Result elsewhere.
+// Peak stack use of one call, not counting the returned Result (g++ 12 -O3 x86-64, portable
+// and AVX2 backends, measured by painting the stack), ML-DSA-44 / -65 / -87:
+//                              cached                uncached
+//   generate_key            76 / 117 / 184 KiB    60 /  87 / 128 KiB  (mostly the KeyPair it builds)
+//   PrivateKey::from_bytes  50 /  74 / 110 KiB    50 /  74 / 110 KiB
+//   PublicKey::from_bytes   28 /  45 /  73 KiB     7 /   9 /  12 KiB
+//   sign (key object)       40 /  49 /  63 KiB    63 /  86 / 126 KiB
+//   verify (key object)     17 /  20 /  24 KiB    36 /  53 /  83 KiB
+// No heap.
 #pragma once
 
+#include <tessera/concepts.hpp>
+#include <tessera/context.hpp>
 #include <tessera/export.hpp>
+#include <tessera/options.hpp>
 #include <tessera/result.hpp>
 #include <tessera/secret.hpp>
 #include <tessera/sha3.hpp>
@@ -40,7 +87,8 @@ inline constexpr std::size_t kSeedBytes = 32;  // xi
 inline constexpr std::size_t kRndBytes = 32;
 inline constexpr std::size_t kTrBytes = 64;
 inline constexpr std::size_t kMuBytes = 64;
-inline constexpr std::size_t kMaxContextBytes = 255;
+inline constexpr std::size_t kMaxContextBytes = Context::max_bytes;
+static_assert(kMaxContextBytes == 255);  // FIPS 204, Algorithm 2 step 1
 
 // One parameter set (FIPS 204, Table 1). gamma1 = 2^gamma1_bits.
 struct Params {
@@ -83,6 +131,13 @@ struct TESSERA_API Set44 { static constexpr Params params = kMlDsa44; static con
 struct TESSERA_API Set65 { static constexpr Params params = kMlDsa65; static constexpr const char* name = "ML-DSA-65"; };
 struct TESSERA_API Set87 { static constexpr Params params = kMlDsa87; static constexpr const char* name = "ML-DSA-87"; };
 
+// A polynomial of R_q (or T_q, in the NTT domain): 256 int32 coefficients. The kernels
+// (src/mldsa/kernels.hpp) document the representatives each one takes and gives; here it
+// is the storage of the key objects' precomputed polynomials.
+struct alignas(32) Poly {
+  std::int32_t coeffs[kN];
+};
+
 // HashML-DSA pre-hash functions (FIPS 204, Section 5.4).
 enum class PreHash : std::uint8_t {
   sha2_224, sha2_256, sha2_384, sha2_512, sha2_512_224, sha2_512_256,
@@ -99,8 +154,8 @@ TESSERA_API std::size_t prehash_digest_bytes(PreHash ph) noexcept;
 TESSERA_API std::span<const std::uint8_t, 11> prehash_oid(PreHash ph) noexcept;
 // Computes PH(message) with any of the twelve pre-hashes. Error::invalid_length if digest
 // has the wrong size.
-TESSERA_API Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message,
-                                 std::span<std::uint8_t> digest) noexcept;
+[[nodiscard]] TESSERA_API Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message,
+                                               std::span<std::uint8_t> digest) noexcept;
 
 // Signing randomness (FIPS 204, Algorithm 2 step 5): hedged uses 32 fresh random bytes,
 // deterministic uses 32 zero bytes.
@@ -114,13 +169,14 @@ using Tr = std::array<std::uint8_t, kTrBytes>;
 // (0 || |ctx| || ctx || M); from_tr_raw leaves M' to the caller (internal interface).
 class TESSERA_API MuBuilder {
  public:
-  static Result<MuBuilder> from_tr(std::span<const std::uint8_t> tr,
-                                   std::span<const std::uint8_t> context = {}) noexcept;
-  static Result<MuBuilder> from_tr_raw(std::span<const std::uint8_t> tr) noexcept;
+  // Error::invalid_length unless tr has 64 bytes, Error::invalid_argument if the context
+  // is longer than 255 bytes.
+  [[nodiscard]] static Result<MuBuilder> from_tr(std::span<const std::uint8_t> tr, Context context = {}) noexcept;
+  [[nodiscard]] static Result<MuBuilder> from_tr_raw(std::span<const std::uint8_t> tr) noexcept;
   void update(std::span<const std::uint8_t> piece) noexcept;
   // Returns mu; the builder is then spent (calling update/final again is a logic error
   // that yields garbage, not undefined behaviour).
-  Mu final() noexcept;
+  [[nodiscard]] Mu final() noexcept;
 
  private:
   MuBuilder() noexcept = default;
@@ -128,43 +184,112 @@ class TESSERA_API MuBuilder {
 };
 
 // tr = H(pk, 64) for a public key of any parameter set (Algorithm 6 step 8).
-TESSERA_API Tr compute_tr(std::span<const std::uint8_t> public_key) noexcept;
+[[nodiscard]] TESSERA_API Tr compute_tr(std::span<const std::uint8_t> public_key) noexcept;
+
+namespace detail {
+// The FIPS 204 algorithms on the key objects' members (src/mldsa/scheme.hpp).
+template <class Set>
+struct Scheme;
+}  // namespace detail
 
 }  // namespace mldsa
 
 template <class Set>
 class TESSERA_API MlDsa {
+  static constexpr int K = Set::params.k, L = Set::params.l;
+
  public:
+  static constexpr const char* name = Set::name;
   static constexpr mldsa::Params params = Set::params;
   static constexpr std::size_t public_key_bytes = params.public_key_bytes();
-  static constexpr std::size_t private_key_bytes = params.private_key_bytes();  // expanded form
+  static constexpr std::size_t private_key_bytes = params.private_key_bytes();  // skEncode
   static constexpr std::size_t signature_bytes = params.signature_bytes();
   static constexpr std::size_t seed_bytes = mldsa::kSeedBytes;
 
-  using PublicKey = std::array<std::uint8_t, public_key_bytes>;
   using Signature = std::array<std::uint8_t, signature_bytes>;
   using Seed = SecretArray<seed_bytes>;
-  using ExpandedKey = SecretArray<private_key_bytes>;
 
+  // A parsed public key; copyable (public data).
+  class TESSERA_API PublicKey {
+   public:
+    // pkDecode (Algorithm 23) and the precomputation. Error::invalid_length unless the
+    // input has public_key_bytes bytes (every such string is a public key).
+    [[nodiscard]] static Result<PublicKey> from_bytes(std::span<const std::uint8_t> pk) noexcept;
+
+    // pkEncode(rho, t1) (Algorithm 22).
+    std::span<const std::uint8_t, public_key_bytes> bytes() const noexcept { return pk_; }
+    // tr = H(pk, 64) (Algorithm 6 step 9, Algorithm 8 step 6).
+    const mldsa::Tr& tr() const noexcept { return tr_; }
+
+    // Same encoding (public data: not constant time).
+    friend bool operator==(const PublicKey& a, const PublicKey& b) noexcept { return a.pk_ == b.pk_; }
+
+   private:
+    friend class MlDsa;
+    friend struct mldsa::detail::Scheme<Set>;
+    PublicKey() noexcept {}  // members filled in by the library (no zeroing of the matrix)
+
+    mldsa::Poly t1_hat_[K];  // NTT(t1 * 2^d) (Algorithm 8 step 9)
+#if TESSERA_CACHE_MATRIX
+    mldsa::Poly a_hat_[K * L];  // ExpandA(rho) (Algorithm 8 step 5)
+#endif
+    std::array<std::uint8_t, public_key_bytes> pk_;
+    mldsa::Tr tr_;
+  };
+
+  // A parsed, checked private key. Move-only; clone() copies. Every secret is wiped on
+  // destruction and when the key is moved from.
   class TESSERA_API PrivateKey {
    public:
     // KeyGen_internal (Algorithm 6) from xi; Error::invalid_length unless 32 bytes.
-    static Result<PrivateKey> from_seed(std::span<const std::uint8_t> xi) noexcept;
-    // Imports skEncode bytes. Error::invalid_length on a wrong size, Error::invalid_key if
-    // a coefficient of s1 or s2 is outside [-eta, eta].
-    static Result<PrivateKey> from_expanded(std::span<const std::uint8_t> sk) noexcept;
+    [[nodiscard]] static Result<PrivateKey> from_seed(std::span<const std::uint8_t> xi) noexcept;
+    // skDecode (Algorithm 25) of the FIPS 204 encoding, checked: Error::invalid_length on a
+    // wrong size; Error::invalid_key if a coefficient of s1 or s2 is outside [-eta, eta], or
+    // if t0 or tr differ from those that rho, s1 and s2 give (Algorithm 6 steps 5-9).
+    [[nodiscard]] static Result<PrivateKey> from_bytes(std::span<const std::uint8_t> sk) noexcept;
 
+    const PublicKey& public_key() const noexcept { return pk_; }
     bool has_seed() const noexcept { return has_seed_; }
-    // Error::unsupported when the key was imported in expanded form.
-    Result<Seed> seed() const noexcept;
-    ExpandedKey expanded() const noexcept { return sk_.clone(); }
-    std::span<const std::uint8_t, private_key_bytes> expanded_bytes() const noexcept { return sk_.span(); }
+    // xi; Error::unsupported when the key was imported with from_bytes.
+    [[nodiscard]] Result<Seed> seed() const noexcept;
+    // skEncode(rho, K, tr, s1, s2, t0) (Algorithm 24), recomputed from the NTT forms.
+    [[nodiscard]] SecretArray<private_key_bytes> bytes() const noexcept;
+    [[nodiscard]] PrivateKey clone() const noexcept { return PrivateKey(*this, 0); }
+
+    PrivateKey(const PrivateKey&) = delete;
+    PrivateKey& operator=(const PrivateKey&) = delete;
+    PrivateKey(PrivateKey&& o) noexcept : pk_(o.pk_), sec_(o.sec_), has_seed_(o.has_seed_) { o.wipe(); }
+    PrivateKey& operator=(PrivateKey&& o) noexcept {
+      if (this != &o) {
+        pk_ = o.pk_;
+        sec_ = o.sec_;
+        has_seed_ = o.has_seed_;
+        o.wipe();
+      }
+      return *this;
+    }
+    ~PrivateKey() { wipe(); }
 
    private:
-    PrivateKey() noexcept = default;
     friend class MlDsa;
-    Seed seed_;
-    ExpandedKey sk_;
+    friend struct mldsa::detail::Scheme<Set>;
+    PrivateKey() noexcept {}  // members filled in by the library
+    PrivateKey(const PrivateKey& o, int) noexcept : pk_(o.pk_), sec_(o.sec_), has_seed_(o.has_seed_) {}
+    void wipe() noexcept {
+      secure_zero(&sec_, sizeof sec_);
+      has_seed_ = false;
+    }
+
+    // The secrets, in one block for wiping. rho and tr are the public key's.
+    struct Secrets {
+      mldsa::Poly s1_hat[L];  // NTT(s1)
+      mldsa::Poly s2_hat[K];  // NTT(s2)
+      mldsa::Poly t0_hat[K];  // NTT(t0)
+      std::array<std::uint8_t, 32> k_seed;  // K (Algorithm 6 step 1), the signing seed
+      std::array<std::uint8_t, seed_bytes> xi;  // zero unless has_seed_
+    };
+    PublicKey pk_;
+    Secrets sec_;
     bool has_seed_ = false;
   };
 
@@ -174,55 +299,50 @@ class TESSERA_API MlDsa {
   };
 
   // FIPS 204, Algorithm 1 (ML-DSA.KeyGen): xi from tessera::random_bytes.
-  static Result<KeyPair> generate_key() noexcept;
+  [[nodiscard]] static Result<KeyPair> generate_key() noexcept;
   // FIPS 204, Algorithm 6 (ML-DSA.KeyGen_internal).
-  static Result<KeyPair> keygen_internal(std::span<const std::uint8_t> xi) noexcept;
+  [[nodiscard]] static Result<KeyPair> keygen_internal(std::span<const std::uint8_t> xi) noexcept;
 
   // FIPS 204, Algorithms 2 and 3 (pure ML-DSA).
-  static Result<Signature> sign(const PrivateKey& sk, std::span<const std::uint8_t> message,
-                                std::span<const std::uint8_t> context = {},
-                                mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
-  static bool verify(std::span<const std::uint8_t> pk, std::span<const std::uint8_t> message,
-                     std::span<const std::uint8_t> signature,
-                     std::span<const std::uint8_t> context = {}) noexcept;
+  [[nodiscard]] static Result<Signature> sign(const PrivateKey& sk, std::span<const std::uint8_t> message,
+                                              Context context = {},
+                                              mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
+  [[nodiscard]] static bool verify(const PublicKey& pk, std::span<const std::uint8_t> message,
+                                   std::span<const std::uint8_t> signature, Context context = {}) noexcept;
 
   // FIPS 204, Algorithms 4 and 5 (HashML-DSA): the message is hashed here...
-  static Result<Signature> sign_prehash(const PrivateKey& sk, mldsa::PreHash ph,
-                                        std::span<const std::uint8_t> message,
-                                        std::span<const std::uint8_t> context = {},
-                                        mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
-  static bool verify_prehash(std::span<const std::uint8_t> pk, mldsa::PreHash ph,
-                             std::span<const std::uint8_t> message,
-                             std::span<const std::uint8_t> signature,
-                             std::span<const std::uint8_t> context = {}) noexcept;
+  [[nodiscard]] static Result<Signature> sign_prehash(const PrivateKey& sk, mldsa::PreHash ph,
+                                                      std::span<const std::uint8_t> message, Context context = {},
+                                                      mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
+  [[nodiscard]] static bool verify_prehash(const PublicKey& pk, mldsa::PreHash ph,
+                                           std::span<const std::uint8_t> message,
+                                           std::span<const std::uint8_t> signature, Context context = {}) noexcept;
   // ...or already hashed by the caller (digest = PH(M); any PreHash, SHA-2 included).
-  static Result<Signature> sign_digest(const PrivateKey& sk, mldsa::PreHash ph,
-                                       std::span<const std::uint8_t> digest,
-                                       std::span<const std::uint8_t> context = {},
-                                       mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
-  static bool verify_digest(std::span<const std::uint8_t> pk, mldsa::PreHash ph,
-                            std::span<const std::uint8_t> digest,
-                            std::span<const std::uint8_t> signature,
-                            std::span<const std::uint8_t> context = {}) noexcept;
+  [[nodiscard]] static Result<Signature> sign_digest(const PrivateKey& sk, mldsa::PreHash ph,
+                                                     std::span<const std::uint8_t> digest, Context context = {},
+                                                     mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
+  [[nodiscard]] static bool verify_digest(const PublicKey& pk, mldsa::PreHash ph,
+                                          std::span<const std::uint8_t> digest,
+                                          std::span<const std::uint8_t> signature, Context context = {}) noexcept;
 
   // External mu: a MuBuilder for pure ML-DSA under this public key and context, and
   // signing/verification from the 64-byte mu.
-  static Result<mldsa::MuBuilder> mu_builder(std::span<const std::uint8_t> pk,
-                                             std::span<const std::uint8_t> context = {}) noexcept;
-  static Result<Signature> sign_mu(const PrivateKey& sk, std::span<const std::uint8_t> mu,
-                                   mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
-  static bool verify_mu(std::span<const std::uint8_t> pk, std::span<const std::uint8_t> mu,
-                        std::span<const std::uint8_t> signature) noexcept;
+  [[nodiscard]] static Result<mldsa::MuBuilder> mu_builder(const PublicKey& pk, Context context = {}) noexcept;
+  [[nodiscard]] static Result<Signature> sign_mu(const PrivateKey& sk, std::span<const std::uint8_t> mu,
+                                                 mldsa::Signing mode = mldsa::Signing::hedged) noexcept;
+  [[nodiscard]] static bool verify_mu(const PublicKey& pk, std::span<const std::uint8_t> mu,
+                                      std::span<const std::uint8_t> signature) noexcept;
 
   // FIPS 204, Algorithm 7 (ML-DSA.Sign_internal) on M' with explicit rnd (32 bytes), and
   // from a given mu; Algorithm 8 (ML-DSA.Verify_internal). For tests and protocols that
   // format M' themselves.
-  static Result<Signature> sign_internal(const PrivateKey& sk, std::span<const std::uint8_t> message_prime,
-                                         std::span<const std::uint8_t> rnd) noexcept;
-  static Result<Signature> sign_internal_mu(const PrivateKey& sk, std::span<const std::uint8_t> mu,
-                                            std::span<const std::uint8_t> rnd) noexcept;
-  static bool verify_internal(std::span<const std::uint8_t> pk, std::span<const std::uint8_t> message_prime,
-                              std::span<const std::uint8_t> signature) noexcept;
+  [[nodiscard]] static Result<Signature> sign_internal(const PrivateKey& sk,
+                                                       std::span<const std::uint8_t> message_prime,
+                                                       std::span<const std::uint8_t> rnd) noexcept;
+  [[nodiscard]] static Result<Signature> sign_internal_mu(const PrivateKey& sk, std::span<const std::uint8_t> mu,
+                                                          std::span<const std::uint8_t> rnd) noexcept;
+  [[nodiscard]] static bool verify_internal(const PublicKey& pk, std::span<const std::uint8_t> message_prime,
+                                            std::span<const std::uint8_t> signature) noexcept;
 };
 
 using MlDsa44 = MlDsa<mldsa::Set44>;
@@ -232,5 +352,7 @@ using MlDsa87 = MlDsa<mldsa::Set87>;
 extern template class MlDsa<mldsa::Set44>;
 extern template class MlDsa<mldsa::Set65>;
 extern template class MlDsa<mldsa::Set87>;
+
+static_assert(SignatureScheme<MlDsa44> && SignatureScheme<MlDsa65> && SignatureScheme<MlDsa87>);
 
 }  // namespace tessera

@@ -25,9 +25,9 @@ class SecretArray {
   // Copies must be explicit (clone()); moves copy then wipe the source.
   SecretArray(const SecretArray&) = delete;
   SecretArray& operator=(const SecretArray&) = delete;
-  SecretArray(SecretArray&& o) noexcept : bytes_(o.bytes_) { o.wipe(); }
+  SecretArray(SecretArray&& o) noexcept { take(o); }
   SecretArray& operator=(SecretArray&& o) noexcept {
-    if (this != &o) { bytes_ = o.bytes_; o.wipe(); }
+    if (this != &o) take(o);
     return *this;
   }
   ~SecretArray() { wipe(); }
@@ -44,6 +44,16 @@ class SecretArray {
   const std::uint8_t& operator[](std::size_t i) const noexcept { return bytes_[i]; }
 
  private:
+  // Copy, then wipe the source. The barrier makes the copy land in memory before the call
+  // that wipes: otherwise the compiler may hold the bytes in (caller-saved) vector
+  // registers across that call and so spill the secret to an anonymous stack slot.
+  void take(SecretArray& o) noexcept {
+    bytes_ = o.bytes_;
+#if defined(__GNUC__)
+    __asm__ __volatile__("" : : "r"(bytes_.data()) : "memory");
+#endif
+    o.wipe();
+  }
   std::array<std::uint8_t, N> bytes_{};
 };
 

@@ -4,8 +4,8 @@
 //   tessera::sha3_256(msg, d);
 //
 //   tessera::Shake128 xof;
-//   xof.absorb(part1); xof.absorb(part2);   // any chunking
-//   xof.squeeze(out1); xof.squeeze(out2);   // any number of times
+//   if (!xof.absorb(part1) || !xof.absorb(part2)) { /* absorbing after squeezing */ }
+//   xof.squeeze(out1); xof.squeeze(out2);   // any chunking, any number of times
 #pragma once
 
 #include <tessera/export.hpp>

@@ -4,12 +4,15 @@
 #include <tessera/aead.hpp>
 #include <tessera/aes.hpp>
 #include <tessera/backend.hpp>
+#include <tessera/concepts.hpp>
+#include <tessera/context.hpp>
 #include <tessera/drbg.hpp>
 #include <tessera/frodokem.hpp>
 #include <tessera/hkdf.hpp>
 #include <tessera/hmac.hpp>
 #include <tessera/mldsa.hpp>
 #include <tessera/mlkem.hpp>
+#include <tessera/options.hpp>
 #include <tessera/random.hpp>
 #include <tessera/result.hpp>
 #include <tessera/secret.hpp>

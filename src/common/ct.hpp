@@ -57,11 +57,16 @@ inline T select(T mask, T a, T b) noexcept {
   return static_cast<T>(b ^ (value_barrier(mask) & (a ^ b)));
 }
 
-// All ones (0xFF) if the two byte strings are equal, else zero. Lengths are public.
+// All ones (0xFF) if the two byte strings are equal, else zero. Lengths are public: strings
+// of different lengths are not equal (0, and neither is read); two empty strings are equal.
+// The time depends on the length only, never on where (or whether) the strings differ.
 inline std::uint8_t mask_bytes_eq(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) noexcept {
+  if (a.size() != b.size()) return 0;  // public lengths: a branch is fine
   std::uint32_t diff = 0;
   for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<std::uint32_t>(a[i] ^ b[i]);
-  return static_cast<std::uint8_t>(mask_is_zero(diff));
+  // The barrier keeps the reduction a mask: without it the optimizer may turn the OR chain
+  // and the zero test into an early exit at the first differing byte.
+  return static_cast<std::uint8_t>(mask_is_zero(value_barrier(diff)));
 }
 
 // dst = mask ? src : dst, byte by byte (mask 0xFF or 0x00). Lengths are public.

@@ -12,4 +12,12 @@ void secure_zero(void* p, std::size_t n) noexcept {
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+void secure_zero_stack(std::size_t bytes) noexcept {
+  // The alloca'd block sits directly below this function's small fixed frame, which sits
+  // directly below the caller's frame: the region the caller's callees used.
+  if (bytes == 0) return;
+  auto* region = static_cast<unsigned char*>(__builtin_alloca(bytes));
+  secure_zero(region, bytes);
+}
+
 }  // namespace tessera

@@ -4,7 +4,9 @@
 // (7.2) and the KEM (8.1-8.3), for every parameter set. The products with A go through the
 // kernel table of the active backend (frodokem/kernels.hpp), A itself is generated eight
 // rows at a time (AES-128 through the AES kernels of src/symmetric, SHAKE128 through the
-// 8-way Keccak kernel) and never materialised whole.
+// 8-way Keccak kernel) and never materialised whole. The key objects of the public header
+// (Kem<P>::PublicKey with its cached pkh, Kem<P>::PrivateKey holding s, S^T and the public
+// key) are defined at the end.
 //
 // Differs from the spec (same results):
 // - A is generated in batches of 8 rows and multiplied before the next batch, both for
@@ -13,6 +15,8 @@
 //   gives the same matrix.
 // - Arithmetic is modulo 2^16 throughout; values are reduced mod q when packed and before
 //   the comparisons of decapsulation.
+// - Not in the spec: PrivateKey::from_bytes checks that an encoded private key is
+//   consistent (pkh = SHAKE(pk) and S^T within the support of the error distribution).
 // - B in S'B is unpacked row by row from the public key (one 8-entry row is exactly 15 or
 //   16 bytes) instead of into a whole matrix.
 #include <tessera/frodokem.hpp>
@@ -294,8 +298,16 @@ struct Scheme {
     le16_to_host(out, count);
   }
 
-  // FrodoKEM.KeyGen (spec Section 8.1) from s, seed_SE (len_SE) and z.
-  static void keygen(const uint8_t* s, const uint8_t* seed_se, const uint8_t* z, uint8_t* pk, uint8_t* sk,
+  // pkh = SHAKE(pk, len_pkh) (spec Section 8.1 step 10, 8.2 step 2).
+  static void hash_pk(const uint8_t* pk, uint8_t* pkh) noexcept {
+    auto h = xof();
+    h.absorb({pk, kPk});
+    h.squeeze({pkh, kSec});
+  }
+
+  // FrodoKEM.KeyGen (spec Section 8.1) from seed_SE (len_SE) and z: pk = seed_A || b, S^T
+  // (sk_st, 16-bit little-endian entries) and pkh. s goes into sk unchanged (the caller's).
+  static void keygen(const uint8_t* seed_se, const uint8_t* z, uint8_t* pk, uint8_t* sk_st, uint8_t* pkh,
                      const Kernels& kern) noexcept {
     // Step 2: seed_A = SHAKE(z, len_A).
     {
@@ -320,14 +332,22 @@ struct Scheme {
     kern.sample(b, nn, cdf, cdf_len);
     mul_add_as_plus_e(b, st, pk, kern);  // Step 6.
     pack(pk + kSeedA, b, nn);            // Steps 7-8: pk = seed_A || Pack(B).
-    // Steps 9-10: sk = s || pk || S^T || pkh with pkh = SHAKE(pk, len_pkh).
-    std::memcpy(sk, s, kSec);
-    std::memcpy(sk + kSec, pk, kPk);
-    uint8_t* sk_st = sk + kSec + kPk;
+    // Steps 9-10: sk = s || pk || S^T || pkh with pkh = SHAKE(pk, len_pkh), kept as parts.
     for (size_t i = 0; i < nn; ++i) store_le16(sk_st + 2 * i, st[i]);
-    auto h = xof();
-    h.absorb({pk, kPk});
-    h.squeeze({sk_st + 2 * nn, kSec});
+    hash_pk(pk, pkh);
+  }
+
+  // All ones unless every entry of S^T (16-bit little endian) lies in [-max_e, max_e], the
+  // support of Frodo.Sample (spec Section 7.5: |e| <= the CDF table length - 1). Constant
+  // time: e + max_e (mod 2^16) exceeds 2 max_e exactly for the entries outside.
+  static uint32_t st_out_of_range(const uint8_t* sk_st) noexcept {
+    constexpr uint32_t max_e = static_cast<uint32_t>(cdf_len - 1);
+    uint32_t bad = 0;
+    for (size_t i = 0; i < nn; ++i) {
+      const uint32_t v = static_cast<uint16_t>(load_le16(sk_st + 2 * i) + max_e);
+      bad |= (2 * max_e - v) >> 31;  // v <= 0xFFFF, so the difference wraps iff v > 2 max_e
+    }
+    return ~ct::mask_is_zero(bad);
   }
 
   // The shared part of encapsulation and decapsulation (spec Section 8.2 steps 4-10,
@@ -377,14 +397,9 @@ struct Scheme {
   }
 
   // FrodoKEM.Encaps (spec Section 8.2) with mu and salt given.
-  static void encaps(const uint8_t* pk, const uint8_t* mu, const uint8_t* salt, uint8_t* ct, uint8_t* ss,
-                     const Kernels& kern) noexcept {
-    uint8_t pkh[kSec];
-    {
-      auto h = xof();  // Step 2: pkh = SHAKE(pk, len_pkh).
-      h.absorb({pk, kPk});
-      h.squeeze({pkh, kSec});
-    }
+  // Step 2 (pkh = SHAKE(pk, len_pkh)) was done once, when the PublicKey was made.
+  static void encaps(const uint8_t* pk, const uint8_t* pkh, const uint8_t* mu, const uint8_t* salt, uint8_t* ct,
+                     uint8_t* ss, const Kernels& kern) noexcept {
     uint8_t seed_se_k[kSeedSe + kSec];
     ZeroOnExit wipe_g2(seed_se_k);
     hash_g2(pkh, mu, salt, seed_se_k);  // Step 3.
@@ -399,12 +414,9 @@ struct Scheme {
     derive_ss(ct, seed_se_k + kSeedSe, ss);  // Step 12.
   }
 
-  // FrodoKEM.Decaps (spec Section 8.3).
-  static void decaps(const uint8_t* sk, const uint8_t* ct, uint8_t* ss, const Kernels& kern) noexcept {
-    const uint8_t* s = sk;
-    const uint8_t* pk = sk + kSec;
-    const uint8_t* sk_st = pk + kPk;
-    const uint8_t* pkh = sk_st + 2 * nn;
+  // FrodoKEM.Decaps (spec Section 8.3) with sk = s || pk || S^T || pkh given by parts.
+  static void decaps(const uint8_t* s, const uint8_t* pk, const uint8_t* sk_st, const uint8_t* pkh,
+                     const uint8_t* ct, uint8_t* ss, const Kernels& kern) noexcept {
     const uint8_t* salt = ct + kC1 + kC2;
     alignas(64) uint16_t bp[nn];   // B' = Unpack(c1)
     alignas(64) uint16_t st[nn];   // S^T
@@ -442,60 +454,115 @@ struct Scheme {
 }  // namespace
 
 template <const Params& P>
-Result<KeyPair<P>> Kem<P>::keygen() noexcept {
+Result<typename Kem<P>::PublicKey> Kem<P>::PublicKey::from_bytes(std::span<const uint8_t> b) noexcept {
+  if (b.size() != public_key_bytes) return Error::invalid_length;
+  PublicKey pk;
+  std::memcpy(pk.pk_.data(), b.data(), public_key_bytes);
+  Scheme<P>::hash_pk(pk.pk_.data(), pk.pkh_.data());
+  return pk;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::PrivateKey> Kem<P>::PrivateKey::from_bytes(std::span<const uint8_t> b) noexcept {
+  if (b.size() != private_key_bytes) return Error::invalid_length;
+  // sk = s || pk || S^T || pkh (spec Section 8.1 step 9). Checked before anything is built.
+  const uint8_t* pk = b.data() + s_bytes;
+  const uint8_t* sk_st = pk + public_key_bytes;
+  const uint8_t* pkh = sk_st + st_bytes;
+  uint8_t pkh_of_pk[pkh_bytes];
+  Scheme<P>::hash_pk(pk, pkh_of_pk);
+  const uint8_t pkh_ok = ct::mask_bytes_eq({pkh, pkh_bytes}, pkh_of_pk);
+  const uint32_t st_bad = Scheme<P>::st_out_of_range(sk_st);
+  // The verdict is public (the caller learns it from the Result); which check failed is not told.
+  if (ct::declassify_value(static_cast<uint32_t>(~pkh_ok & 0xFFu) | st_bad) != 0) return Error::invalid_key;
+  PrivateKey sk;
+  std::memcpy(sk.s_.data(), b.data(), s_bytes);
+  std::memcpy(sk.st_.data(), sk_st, st_bytes);
+  std::memcpy(sk.pk_.pk_.data(), pk, public_key_bytes);
+  std::memcpy(sk.pk_.pkh_.data(), pkh, pkh_bytes);
+  return sk;
+}
+
+template <const Params& P>
+SecretArray<Kem<P>::private_key_bytes> Kem<P>::PrivateKey::bytes() const noexcept {
+  constexpr size_t kPkAt = s_bytes, kStAt = kPkAt + public_key_bytes, kPkhAt = kStAt + st_bytes;
+  static_assert(kPkhAt + pkh_bytes == private_key_bytes);
+  SecretArray<private_key_bytes> out;
+  std::memcpy(out.data(), s_.data(), s_bytes);
+  std::memcpy(out.data() + kPkAt, pk_.pk_.data(), public_key_bytes);
+  std::memcpy(out.data() + kStAt, st_.data(), st_bytes);
+  std::memcpy(out.data() + kPkhAt, pk_.pkh_.data(), pkh_bytes);
+  return out;
+}
+
+template <const Params& P>
+typename Kem<P>::PrivateKey Kem<P>::PrivateKey::clone() const noexcept {
+  PrivateKey c;
+  c.s_ = s_.clone();
+  c.st_ = st_.clone();
+  c.pk_ = pk_;
+  return c;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::KeyPair> Kem<P>::generate_key() noexcept {
   // s || seed_SE || z in one draw (the order of the spec and of the KAT generator).
-  constexpr size_t kS = P.sec_bytes(), kSe = P.seed_se_bytes(), kZ = Params::seed_a_bytes;
+  constexpr size_t kS = s_bytes, kSe = seed_se_bytes, kZ = z_bytes;
   SecretArray<kS + kSe + kZ> rnd;
   if (!random_bytes(rnd.span())) return Error::randomness_failure;
   return keygen_internal({rnd.data(), kS}, {rnd.data() + kS, kSe}, {rnd.data() + kS + kSe, kZ});
 }
 
 template <const Params& P>
-Result<KeyPair<P>> Kem<P>::keygen_internal(std::span<const uint8_t> s, std::span<const uint8_t> seed_se,
-                                           std::span<const uint8_t> z) noexcept {
+Result<typename Kem<P>::KeyPair> Kem<P>::keygen_internal(std::span<const uint8_t> s, std::span<const uint8_t> seed_se,
+                                                         std::span<const uint8_t> z) noexcept {
+  static_assert(max_error == Scheme<P>::cdf_len - 1, "max_error: the support of the CDF table");
   if (s.size() != s_bytes || seed_se.size() != seed_se_bytes || z.size() != z_bytes) return Error::invalid_length;
-  KeyPair<P> kp;
-  Scheme<P>::keygen(s.data(), seed_se.data(), z.data(), kp.pk.data(), kp.sk.data(), kernels());
+  KeyPair kp{};
+  PrivateKey& sk = kp.private_key;
+  std::memcpy(sk.s_.data(), s.data(), s_bytes);
+  Scheme<P>::keygen(seed_se.data(), z.data(), sk.pk_.pk_.data(), sk.st_.data(), sk.pk_.pkh_.data(), kernels());
+  kp.public_key = sk.pk_;
   return kp;
 }
 
 template <const Params& P>
-Result<Encapsulation<P>> Kem<P>::encaps(std::span<const uint8_t> pk) noexcept {
-  if (pk.size() != pk_bytes) return Error::invalid_length;
-  SecretArray<P.mu_bytes() + P.salt_bytes()> rnd;  // mu || salt in one draw
+Result<typename Kem<P>::Encapsulation> Kem<P>::encapsulate(const PublicKey& pk) noexcept {
+  SecretArray<mu_bytes + salt_bytes> rnd;  // mu || salt in one draw
   if (!random_bytes(rnd.span())) return Error::randomness_failure;
   return encaps_internal(pk, {rnd.data(), mu_bytes}, {rnd.data() + mu_bytes, salt_bytes});
 }
 
 template <const Params& P>
-Result<Encapsulation<P>> Kem<P>::encaps_internal(std::span<const uint8_t> pk, std::span<const uint8_t> mu,
-                                                 std::span<const uint8_t> salt) noexcept {
-  if (pk.size() != pk_bytes || mu.size() != mu_bytes || salt.size() != salt_bytes) return Error::invalid_length;
-  Encapsulation<P> out;
-  Scheme<P>::encaps(pk.data(), mu.data(), salt.data(), out.ct.data(), out.shared_secret.data(), kernels());
+Result<typename Kem<P>::Encapsulation> Kem<P>::encaps_internal(const PublicKey& pk, std::span<const uint8_t> mu,
+                                                               std::span<const uint8_t> salt) noexcept {
+  if (mu.size() != mu_bytes || salt.size() != salt_bytes) return Error::invalid_length;
+  Encapsulation out;
+  Scheme<P>::encaps(pk.pk_.data(), pk.pkh_.data(), mu.data(), salt.data(), out.ciphertext.data(),
+                    out.shared_secret.data(), kernels());
   return out;
 }
 
 template <const Params& P>
-Result<typename Kem<P>::SharedSecret> Kem<P>::decaps(std::span<const uint8_t> sk,
-                                                     std::span<const uint8_t> ct) noexcept {
-  if (sk.size() != sk_bytes || ct.size() != ct_bytes) return Error::invalid_length;
+Result<typename Kem<P>::SharedSecret> Kem<P>::decapsulate(const PrivateKey& sk, std::span<const uint8_t> ct) noexcept {
+  if (ct.size() != ciphertext_bytes) return Error::invalid_length;
   SharedSecret ss;
-  Scheme<P>::decaps(sk.data(), ct.data(), ss.data(), kernels());
+  Scheme<P>::decaps(sk.s_.data(), sk.pk_.pk_.data(), sk.st_.data(), sk.pk_.pkh_.data(), ct.data(), ss.data(),
+                    kernels());
   return ss;
 }
 
-template struct Kem<kFrodoKem640Aes>;
-template struct Kem<kFrodoKem640Shake>;
-template struct Kem<kFrodoKem976Aes>;
-template struct Kem<kFrodoKem976Shake>;
-template struct Kem<kFrodoKem1344Aes>;
-template struct Kem<kFrodoKem1344Shake>;
-template struct Kem<kEFrodoKem640Aes>;
-template struct Kem<kEFrodoKem640Shake>;
-template struct Kem<kEFrodoKem976Aes>;
-template struct Kem<kEFrodoKem976Shake>;
-template struct Kem<kEFrodoKem1344Aes>;
-template struct Kem<kEFrodoKem1344Shake>;
+template class Kem<kFrodoKem640Aes>;
+template class Kem<kFrodoKem640Shake>;
+template class Kem<kFrodoKem976Aes>;
+template class Kem<kFrodoKem976Shake>;
+template class Kem<kFrodoKem1344Aes>;
+template class Kem<kFrodoKem1344Shake>;
+template class Kem<kEFrodoKem640Aes>;
+template class Kem<kEFrodoKem640Shake>;
+template class Kem<kEFrodoKem976Aes>;
+template class Kem<kEFrodoKem976Shake>;
+template class Kem<kEFrodoKem1344Aes>;
+template class Kem<kEFrodoKem1344Shake>;
 
 }  // namespace tessera::frodokem

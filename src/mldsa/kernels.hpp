@@ -16,9 +16,8 @@
 
 namespace tessera::mldsa {
 
-struct alignas(32) Poly {
-  std::int32_t coeffs[kN];
-};
+// Poly (256 int32 coefficients) is declared in <tessera/mldsa.hpp>: the key objects store
+// their precomputed polynomials in it.
 
 // q^-1 mod 2^32 (Montgomery reduction), 2^32 mod q ("MONT"), both checked in the unit test.
 inline constexpr std::int32_t kQInv = 58728449;

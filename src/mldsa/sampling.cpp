@@ -130,29 +130,32 @@ void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::ui
 }
 
 void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
-                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly& c, int tau) noexcept {
+                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly* c, int tau) noexcept {
   unsigned ctr[8 * 7] = {};
-  BallSampler ball(c, tau);
-  // Jobs: [tr], SampleInBall, then the k * l matrix entries (longest first).
-  const int first_a = tr != nullptr ? 2 : 1;
+  // No ball job without c: the sampler is then never fed (a_hat[0] is only a placeholder).
+  BallSampler ball(c != nullptr ? *c : a_hat[0], tau);
+  // Jobs: [tr], [SampleInBall], then the k * l matrix entries (longest first).
+  const int tr_job = tr != nullptr ? 0 : -1;
+  const int ball_job = c != nullptr ? tr_job + 1 : -1;
+  const int first_a = (tr != nullptr ? 1 : 0) + (c != nullptr ? 1 : 0);
   const int count = first_a + k * l;
   int blocks[2 + 8 * 7];
   for (int i = 0; i < count; ++i) blocks[i] = 5;
-  if (tr != nullptr) blocks[0] = static_cast<int>(pk.size() / 136 + 1);
-  blocks[first_a - 1] = 1;
+  if (tr_job >= 0) blocks[tr_job] = static_cast<int>(pk.size() / 136 + 1);
+  if (ball_job >= 0) blocks[ball_job] = 1;
   run_lanes_best(
       count, blocks,
       [&](int idx, std::uint8_t* scratch) {
-        if (idx == first_a - 1) return XofJob{c_tilde.data(), c_tilde.size(), 136, 1};
-        if (idx < first_a) return XofJob{pk.data(), pk.size(), 136, 1};
+        if (idx == tr_job) return XofJob{pk.data(), pk.size(), 136, 1};
+        if (idx == ball_job) return XofJob{c_tilde.data(), c_tilde.size(), 136, 1};
         return expand_a_job(pk.data(), l, idx - first_a, scratch);
       },
       [&](int idx, const std::uint8_t* buf, std::size_t len) {
-        if (idx == first_a - 1) return ball.consume(buf, len);
-        if (idx < first_a) {
+        if (idx == tr_job) {
           std::memcpy(tr, buf, 64);
           return true;
         }
+        if (idx == ball_job) return ball.consume(buf, len);
         const int a = idx - first_a;
         ctr[a] += kern.rej_uniform(a_hat[a].coeffs + ctr[a], kN - ctr[a], buf, len);
         return ctr[a] == kN;

@@ -45,6 +45,7 @@ class XofLanes {
     secure_zero_object(out_);
     secure_zero_object(junk_);
     secure_zero_object(one_);
+    secure_zero_stack(2048);  // the lane kernels' spills and transposes (see common/secret.hpp)
   }
 
   // Runs permutation steps until done() holds (checked before each step) or no lane has
@@ -228,12 +229,13 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept;
 
-// expand_a(pk[0..32)), tr = H(pk, 64) (if tr is not null) and c = SampleInBall(c_tilde)
-// in one lane schedule (ML-DSA.Verify steps 1, 5-6 and 10): the 10-20 blocks of tr and the
-// block of SampleInBall run in lanes next to the matrix rather than alone. c_tilde is
+// A_hat = ExpandA(pk[0..32)), with tr = H(pk, 64) if tr is not null and c =
+// SampleInBall(c_tilde) if c is not null, in one lane schedule (ML-DSA.Verify steps 1, 5-6
+// and 10; PublicKey::from_bytes takes A_hat and tr): the 10-20 blocks of tr and the block
+// of SampleInBall run in lanes next to the matrix rather than alone. pk and c_tilde are
 // public.
 void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
-                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly& c, int tau) noexcept;
+                      std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly* c, int tau) noexcept;
 
 // FIPS 204, Algorithm 34 (ExpandMask): y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
 // gamma1 - 1, gamma1) for r < l. Coefficients centered in (-gamma1, gamma1].

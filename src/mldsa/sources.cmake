@@ -2,6 +2,8 @@ list(APPEND TESSERA_SOURCES
   mldsa/portable.cpp
   mldsa/kernels.cpp
   mldsa/sampling.cpp
+  mldsa/prehash.cpp
+  mldsa/keys.cpp
   mldsa/mldsa.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   mldsa/kernels/avx2.cpp

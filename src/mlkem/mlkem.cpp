@@ -30,22 +30,15 @@ using std::int16_t;
 using std::uint8_t;
 using std::size_t;
 
+using detail::Matrix;
+using detail::NttVec;
+
 struct alignas(32) Poly {
   int16_t c[kN];
-};
-// k polynomials in the NTT domain, contiguous (the layout basemul_acc expects).
-template <int K>
-struct alignas(32) NttVec {
-  int16_t c[K][kN];
 };
 template <int K>
 struct alignas(32) MulCache {
   int16_t c[K][kN / 2];
-};
-// Row i holds the K entries multiplied with a vector to give entry i of the product.
-template <int K>
-struct Matrix {
-  NttVec<K> row[K];
 };
 
 // SHA3-512 of a 33- or 64-byte input (FIPS 203, eq. 4.5: G); out = (first, second) halves.
@@ -168,10 +161,10 @@ struct Scheme {
     return bad == 0;
   }
 
-  // FIPS 203, Algorithm 13 (K-PKE.KeyGen). Writes ek (kEkBytes) and dk_pke (kDkPkeBytes), and
-  // H(ek) to h unless it is null.
+  // FIPS 203, Algorithm 13 (K-PKE.KeyGen). Writes ek (kEkBytes) and dk_pke (kDkPkeBytes),
+  // H(ek) to h unless it is null, and A_hat^T to a_hat_t unless it is null.
   static void kpke_keygen(const uint8_t d[32], uint8_t* ek, uint8_t* dk_pke, uint8_t* h,
-                          const Kernels& kern) noexcept {
+                          Matrix<K>* a_hat_t, const Kernels& kern) noexcept {
     uint8_t g_in[33];
     uint8_t rho_sigma[64];
     ZeroOnExit wipe_g_in(g_in);
@@ -233,6 +226,11 @@ struct Scheme {
     }
     lanes.run(sponges, kJobs, 0, 1);  // the rest of H(ek)
     for (int i = 0; i < K; ++i) kern.byte_encode12(dk_pke + 384 * i, s_hat.c[i]);  // Step 20.
+    ct::declassify(ek, kEkBytes);  // ek is the public output (step 19)
+    if (h != nullptr) ct::declassify(h, 32);
+    if (a_hat_t != nullptr)
+      for (int i = 0; i < K; ++i)
+        for (int j = 0; j < K; ++j) std::memcpy(a_hat_t->row[i].c[j], a_hat.row[j].c[i], sizeof a_hat.row[j].c[i]);
   }
 
   // FIPS 203, Algorithm 14 (K-PKE.Encrypt), with t_hat already decoded from ek (step 2) and
@@ -305,182 +303,222 @@ struct Scheme {
     kern.compress_d1(m, w.c);  // Step 7.
   }
 
-  // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal). dk = dk_pke || ek || H(ek) || z; ek is
-  // written in place inside dk.
-  static void keygen_internal(const uint8_t d[32], const uint8_t z[32], uint8_t* dk) noexcept {
-    const Kernels& kern = kernels();
-    uint8_t* ek = dk + kDkPkeBytes;
-    kpke_keygen(d, ek, dk, ek + kEkBytes, kern);   // Steps 1-2 (H(ek) is computed next to A_hat).
-    std::memcpy(ek + kEkBytes + 32, z, 32);
+  // A_hat^T of the encapsulation key with seed rho (Algorithm 14, steps 4-8), and `extra`
+  // (a hash job, or null) in the same Keccak lanes.
+  static void sample_matrix_t(Matrix<K>& a_hat_t, const uint8_t rho[32], const SpongeJob* extra,
+                              const Kernels& kern) noexcept {
+    uint8_t seeds[K * K][34];
+    SpongeJob sponges[K * K + 1];
+    int n = 0;
+    if (extra != nullptr) sponges[n++] = *extra;
+    matrix_jobs<K>(sponges + n, seeds, a_hat_t, rho, true);
+    run_sponge_jobs(sponges, n + K * K, kern.rej_uniform);
   }
 
-  // FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal), with t_hat decoded and checked.
-  static void encaps_internal(const NttVec<K>& t_hat, const uint8_t* ek, const uint8_t m[32], uint8_t* c,
-                              uint8_t k_out[32], const Kernels& kern) noexcept {
+  // FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal) with ek parsed: t_hat decoded, h = H(ek),
+  // and A_hat^T (sampled here when a_hat_t is null).
+  static void encaps_internal(const NttVec<K>& t_hat, const Matrix<K>* a_hat_t, const uint8_t* ek,
+                              const uint8_t h[32], const uint8_t m[32], uint8_t* c, uint8_t k_out[32],
+                              const Kernels& kern) noexcept {
     uint8_t g_in[64], k_r[64];
     ZeroOnExit wipe_g_in(g_in);
     ZeroOnExit wipe_k_r(k_r);
     std::memcpy(g_in, m, 32);
-    // H(ek) (step 1) and A_hat^T (Algorithm 14, steps 4-8) as lane jobs.
-    Matrix<K> a_hat_t;
-    uint8_t seeds[K * K][34];
-    SpongeJob sponges[K * K + 1];
-    sponges[0] = hash_job(false, ek, kEkBytes, nullptr, 0, g_in + 32);
-    matrix_jobs<K>(sponges + 1, seeds, a_hat_t, ek + 384 * K, true);
-    run_sponge_jobs(sponges, K * K + 1, kern.rej_uniform);
-    hash_g(g_in, 64, k_r);                                      // Step 1.
-    kpke_encrypt(t_hat, a_hat_t, m, k_r + 32, c, kern);         // Step 2.
+    std::memcpy(g_in + 32, h, 32);
+    hash_g(g_in, 64, k_r);  // Step 1: (K, r) = G(m || H(ek)).
+    Matrix<K> sampled;
+    if (a_hat_t == nullptr) {
+      sample_matrix_t(sampled, ek + 384 * K, nullptr, kern);
+      a_hat_t = &sampled;
+    }
+    kpke_encrypt(t_hat, *a_hat_t, m, k_r + 32, c, kern);  // Step 2.
     std::memcpy(k_out, k_r, 32);
   }
 
-  // FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal). With check_dk, also the hash check of
-  // s7.3 (H(ek) stored in dk matches the ek stored in dk), computed in a lane next to J and
-  // A_hat; returns false (and writes nothing) if it fails.
-  static bool decaps_internal(const uint8_t* dk, const uint8_t* c, uint8_t k_out[32], bool check_dk) noexcept {
-    const Kernels& kern = kernels();
-    const uint8_t* dk_pke = dk;                              // Step 1.
-    const uint8_t* ek = dk + kDkPkeBytes;                    // Step 2.
-    const uint8_t* h = dk + kDkPkeBytes + kEkBytes;          // Step 3.
-    const uint8_t* z = dk + kDkPkeBytes + kEkBytes + 32;     // Step 4.
+  // FIPS 203, Algorithm 18 (ML-KEM.Decaps_internal) with dk parsed (steps 1-4: dk_pke, the
+  // parsed ek with t_hat, h = H(ek), z), A_hat^T sampled here, next to J, when a_hat_t is null.
+  static void decaps_internal(const uint8_t* dk_pke, const NttVec<K>& t_hat, const Matrix<K>* a_hat_t,
+                              const uint8_t* ek, const uint8_t h[32], const uint8_t z[32], const uint8_t* c,
+                              uint8_t k_out[32], const Kernels& kern) noexcept {
     uint8_t g_in[64], k_r[64], k_bar[32];
     std::array<uint8_t, kCtBytes> c_prime;
     ZeroOnExit wipe_g_in(g_in);
     ZeroOnExit wipe_k_r(k_r);
     ZeroOnExit wipe_k_bar(k_bar);
     ZeroOnExit wipe_c_prime(c_prime);
-    // J(z || c) (step 7), A_hat^T of the re-encryption (Algorithm 14, steps 4-8) and the
-    // s7.3 hash as lane jobs.
-    Matrix<K> a_hat_t;
-    uint8_t seeds[K * K][34];
-    uint8_t h_check[32];
-    SpongeJob sponges[K * K + 2];
-    int n = 0;
-    sponges[n++] = hash_job(true, z, 32, c, kCtBytes, k_bar);
-    if (check_dk) sponges[n++] = hash_job(false, ek, kEkBytes, nullptr, 0, h_check);
-    matrix_jobs<K>(sponges + n, seeds, a_hat_t, ek + 384 * K, true);
-    run_sponge_jobs(sponges, n + K * K, kern.rej_uniform);
-    // H(ek) is public (ek is), and so is the outcome of the check.
-    if (check_dk && ct::declassify_value(ct::mask_bytes_eq({h_check, 32}, {h, 32})) == 0) return false;
+    // Step 7: K_bar = J(z || c), alone or in the lanes of A_hat^T (Algorithm 14, steps 4-8).
+    const SpongeJob j = hash_job(true, z, 32, c, kCtBytes, k_bar);
+    Matrix<K> sampled;
+    if (a_hat_t == nullptr) {
+      sample_matrix_t(sampled, ek + 384 * K, &j, kern);
+      a_hat_t = &sampled;
+    } else {
+      Shake256 xof;
+      (void)xof.absorb({z, 32});
+      (void)xof.absorb({c, kCtBytes});
+      xof.squeeze({k_bar, 32});
+    }
     kpke_decrypt(dk_pke, c, g_in, kern);                     // Step 5.
     std::memcpy(g_in + 32, h, 32);
     hash_g(g_in, 64, k_r);                                   // Step 6.
-    NttVec<K> t_hat;
-    for (int i = 0; i < K; ++i) kern.byte_decode12(t_hat.c[i], ek + 384 * i);
-    kpke_encrypt(t_hat, a_hat_t, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
+    kpke_encrypt(t_hat, *a_hat_t, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
     // Steps 9-11, in constant time: K' unless c != c', then K_bar.
     const uint8_t equal = ct::mask_bytes_eq({c, kCtBytes}, c_prime);
     std::memcpy(k_out, k_bar, 32);
     ct::cmov_bytes({k_out, 32}, {k_r, 32}, equal);
-    return true;
-  }
-
-  // FIPS 203, s7.3: H(ek) stored in dk matches the ek stored in dk. H(ek) is public (ek is).
-  static bool dk_hash_ok(const uint8_t* dk) noexcept {
-    std::array<uint8_t, 32> h;
-    sha3_256({dk + kDkPkeBytes, kEkBytes}, h);
-    return ct::declassify_value(ct::mask_bytes_eq(h, {dk + kDkPkeBytes + kEkBytes, 32})) != 0;
   }
 };
 
 }  // namespace
 
+// Every function that produces a key or a secret builds it inside the Result it returns
+// (Result's in-place constructor), so no secret is moved through a temporary: a move copies
+// through registers that the compiler may spill (tests/unit/zeroize_test.cpp).
+
 template <const Params& P>
-Result<KeyPair<P>> Kem<P>::keygen() noexcept {
-  SecretArray<64> dz;
-  if (!random_bytes(dz.span())) return Error::randomness_failure;  // Algorithm 19, steps 1-2.
-  return keygen_internal(std::span<const uint8_t>(dz.data(), 32), std::span<const uint8_t>(dz.data() + 32, 32));
+Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::from_bytes(std::span<const uint8_t> ek) noexcept {
+  using S = Scheme<P>;
+  if (ek.size() != ek_bytes) return fail(Error::invalid_length, "ML-KEM encapsulation key");
+  const Kernels& kern = kernels();
+  Result<EncapsulationKey> r(std::in_place);
+  EncapsulationKey& key = *r;
+  if (!S::decode_ek(key.t_hat_, ek.data(), kern))  // s7.2.
+    return fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
+  std::memcpy(key.ek_.data(), ek.data(), ek_bytes);
+  // H(ek) (Algorithm 17, step 1), next to A_hat^T when the key keeps it.
+  const SpongeJob h = hash_job(false, key.ek_.data(), ek_bytes, nullptr, 0, key.h_.data());
+#if TESSERA_CACHE_MATRIX
+  S::sample_matrix_t(key.a_hat_t_, key.ek_.data() + 384 * P.k, &h, kern);
+#else
+  SpongeJob job = h;
+  run_sponge_jobs(&job, 1, kern.rej_uniform);
+#endif
+  return r;
 }
 
 template <const Params& P>
-Result<KeyPair<P>> Kem<P>::keygen_internal(std::span<const uint8_t> d, std::span<const uint8_t> z) noexcept {
-  if (d.size() != 32 || z.size() != 32) return Error::invalid_length;
-  KeyPair<P> kp;
-  // The seed form needs neither dk_pke nor H(ek): only ek is computed (Algorithm 16, step 1).
-  SecretArray<P.dk_pke_bytes()> dk_pke;
-  Scheme<P>::kpke_keygen(d.data(), kp.ek.data(), dk_pke.data(), nullptr, kernels());
-  std::memcpy(kp.seed.data(), d.data(), 32);
-  std::memcpy(kp.seed.data() + 32, z.data(), 32);
-  return kp;
+void Kem<P>::DecapsulationKey::expand(const uint8_t* seed) noexcept {
+  const Kernels& kern = kernels();
+  EncapsulationKey& ek = ek_;
+  Matrix<P.k>* a_hat_t = nullptr;
+#if TESSERA_CACHE_MATRIX
+  a_hat_t = &ek.a_hat_t_;
+#endif
+  // Algorithm 16, steps 1-2 (H(ek) computed next to A_hat); the ek of keygen is well formed.
+  Scheme<P>::kpke_keygen(seed, ek.ek_.data(), dk_pke_.data(), ek.h_.data(), a_hat_t, kern);
+  (void)Scheme<P>::decode_ek(ek.t_hat_, ek.ek_.data(), kern);
+  std::memcpy(z_.data(), seed + 32, 32);
+  std::memcpy(seed_.data(), seed, kSeedBytes);
+  has_seed_ = true;
 }
 
 template <const Params& P>
-Result<typename Kem<P>::DecapsulationKey> Kem<P>::expand_seed(std::span<const uint8_t> seed) noexcept {
-  if (seed.size() != kSeedBytes) return Error::invalid_length;
-  DecapsulationKey dk;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, dk.data());
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_seed(std::span<const uint8_t> seed) noexcept {
+  if (seed.size() != kSeedBytes) return fail(Error::invalid_length, "ML-KEM seed d || z (64 bytes)");
+  Result<DecapsulationKey> r(std::in_place);
+  r->expand(seed.data());
+  return r;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_bytes(std::span<const uint8_t> dk) noexcept {
+  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes, kZAt = kHAt + 32;
+  if (dk.size() != dk_bytes) return fail(Error::invalid_length, "ML-KEM decapsulation key");
+  auto ek = EncapsulationKey::from_bytes(dk.subspan(kEkAt, ek_bytes));
+  if (!ek) return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.2: the ek inside it)");
+  // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
+  if (ct::declassify_value(ct::mask_bytes_eq(ek->h_, dk.subspan(kHAt, 32))) == 0)
+    return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.3: H(ek) does not match)");
+  Result<DecapsulationKey> r(std::in_place);  // after the checks: one return of r (NRVO)
+  r->ek_ = *ek;  // public
+  std::memcpy(r->dk_pke_.data(), dk.data(), P.dk_pke_bytes());
+  std::memcpy(r->z_.data(), dk.data() + kZAt, 32);
+  return r;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::Seed> Kem<P>::DecapsulationKey::seed() const noexcept {
+  if (!has_seed_) return fail(Error::unsupported, "ML-KEM decapsulation key imported without its seed");
+  Result<Seed> r(std::in_place, seed_.span());
+  return r;
+}
+
+template <const Params& P>
+SecretArray<Kem<P>::dk_bytes> Kem<P>::DecapsulationKey::bytes() const noexcept {
+  // Algorithm 16, step 3: dk = dk_pke || ek || H(ek) || z.
+  SecretArray<dk_bytes> dk;
+  uint8_t* p = dk.data();
+  std::memcpy(p, dk_pke_.data(), P.dk_pke_bytes());
+  std::memcpy(p += P.dk_pke_bytes(), ek_.ek_.data(), ek_bytes);
+  std::memcpy(p += ek_bytes, ek_.h_.data(), 32);
+  std::memcpy(p + 32, z_.data(), 32);
   return dk;
 }
 
 template <const Params& P>
-Result<typename Kem<P>::EncapsulationKey> Kem<P>::encapsulation_key(std::span<const uint8_t> seed) noexcept {
-  if (seed.size() != kSeedBytes) return Error::invalid_length;
-  // Algorithm 13 alone: neither dk_pke nor H(ek) is needed.
-  SecretArray<P.dk_pke_bytes()> dk_pke;
-  EncapsulationKey ek;
-  Scheme<P>::kpke_keygen(seed.data(), ek.data(), dk_pke.data(), nullptr, kernels());
-  return ek;
+typename Kem<P>::DecapsulationKey Kem<P>::DecapsulationKey::clone() const noexcept {
+  DecapsulationKey key;
+  key.ek_ = ek_;
+  std::memcpy(key.dk_pke_.data(), dk_pke_.data(), P.dk_pke_bytes());
+  std::memcpy(key.z_.data(), z_.data(), 32);
+  std::memcpy(key.seed_.data(), seed_.data(), kSeedBytes);
+  key.has_seed_ = has_seed_;
+  return key;
 }
 
 template <const Params& P>
-Result<Encapsulation<P>> Kem<P>::encaps(std::span<const uint8_t> ek) noexcept {
+Result<typename Kem<P>::KeyPair> Kem<P>::generate_key() noexcept {
+  SecretArray<64> dz;
+  if (!random_bytes(dz.span())) return fail(Error::randomness_failure, "ML-KEM d, z");  // Algorithm 19, steps 1-2.
+  return keygen_internal(std::span<const uint8_t>(dz.data(), 32), std::span<const uint8_t>(dz.data() + 32, 32));
+}
+
+template <const Params& P>
+Result<typename Kem<P>::KeyPair> Kem<P>::keygen_internal(std::span<const uint8_t> d, std::span<const uint8_t> z) noexcept {
+  if (d.size() != 32) return fail(Error::invalid_length, "ML-KEM d (32 bytes)");
+  if (z.size() != 32) return fail(Error::invalid_length, "ML-KEM z (32 bytes)");
+  SecretArray<kSeedBytes> seed;
+  std::memcpy(seed.data(), d.data(), 32);
+  std::memcpy(seed.data() + 32, z.data(), 32);
+  Result<KeyPair> r(std::in_place);
+  r->private_key.expand(seed.data());
+  r->public_key = r->private_key.ek_;
+  return r;
+}
+
+template <const Params& P>
+Result<typename Kem<P>::Encapsulation> Kem<P>::encapsulate(const EncapsulationKey& ek) noexcept {
   SecretArray<32> m;
-  if (!random_bytes(m.span())) return Error::randomness_failure;  // Algorithm 20, step 1.
+  if (!random_bytes(m.span())) return fail(Error::randomness_failure, "ML-KEM m");  // Algorithm 20, step 1.
   return encaps_internal(ek, m.span());
 }
 
 template <const Params& P>
-Result<Encapsulation<P>> Kem<P>::encaps_internal(std::span<const uint8_t> ek, std::span<const uint8_t> m) noexcept {
-  using S = Scheme<P>;
-  if (ek.size() != S::kEkBytes || m.size() != kMessageBytes) return Error::invalid_length;
-  const Kernels& kern = kernels();
-  NttVec<P.k> t_hat;
-  if (!S::decode_ek(t_hat, ek.data(), kern)) return Error::invalid_key;  // s7.2.
-  Encapsulation<P> out;
-  S::encaps_internal(t_hat, ek.data(), m.data(), out.ct.data(), out.shared_secret.data(), kern);
-  return out;
+Result<typename Kem<P>::Encapsulation> Kem<P>::encaps_internal(const EncapsulationKey& ek,
+                                                               std::span<const uint8_t> m) noexcept {
+  if (m.size() != kMessageBytes) return fail(Error::invalid_length, "ML-KEM m (32 bytes)");
+  const Matrix<P.k>* a_hat_t = nullptr;
+#if TESSERA_CACHE_MATRIX
+  a_hat_t = &ek.a_hat_t_;
+#endif
+  Result<Encapsulation> r(std::in_place);
+  Scheme<P>::encaps_internal(ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), m.data(), r->ciphertext.data(),
+                             r->shared_secret.data(), kernels());
+  return r;
 }
 
 template <const Params& P>
-Result<SharedSecret> Kem<P>::decaps(std::span<const uint8_t> seed, std::span<const uint8_t> ct) noexcept {
-  if (seed.size() != kSeedBytes || ct.size() != ct_bytes) return Error::invalid_length;
-  DecapsulationKey dk;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, dk.data());
-  SharedSecret k;
-  (void)Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data(), false);
-  return k;
-}
-
-template <const Params& P>
-Result<SharedSecret> Kem<P>::decaps_expanded(std::span<const uint8_t> dk, std::span<const uint8_t> ct) noexcept {
-  if (dk.size() != dk_bytes || ct.size() != ct_bytes) return Error::invalid_length;
-  SharedSecret k;
-  if (!Scheme<P>::decaps_internal(dk.data(), ct.data(), k.data(), true)) return Error::invalid_key;  // s7.3.
-  return k;
-}
-
-template <const Params& P>
-Result<void> Kem<P>::check_encapsulation_key(std::span<const uint8_t> ek) noexcept {
-  if (ek.size() != ek_bytes) return Error::invalid_length;
-  NttVec<P.k> t_hat;
-  if (!Scheme<P>::decode_ek(t_hat, ek.data(), kernels())) return Error::invalid_key;
-  return {};
-}
-
-template <const Params& P>
-Result<void> Kem<P>::check_decapsulation_key(std::span<const uint8_t> dk) noexcept {
-  if (dk.size() != dk_bytes) return Error::invalid_length;
-  if (!Scheme<P>::dk_hash_ok(dk.data())) return Error::invalid_key;
-  return {};
-}
-
-template <const Params& P>
-Result<void> Kem<P>::check_key_consistency(std::span<const uint8_t> seed, std::span<const uint8_t> dk) noexcept {
-  if (seed.size() != kSeedBytes || dk.size() != dk_bytes) return Error::invalid_length;
-  DecapsulationKey expanded;
-  Scheme<P>::keygen_internal(seed.data(), seed.data() + 32, expanded.data());
-  // Whether the pair matches is the public outcome of the check.
-  if (ct::declassify_value(ct::mask_bytes_eq(expanded.span(), dk)) == 0) return Error::invalid_key;
-  return {};
+Result<SharedSecret> Kem<P>::decapsulate(const DecapsulationKey& dk, std::span<const uint8_t> ct) noexcept {
+  if (ct.size() != ct_bytes) return fail(Error::invalid_length, "ML-KEM ciphertext");
+  const EncapsulationKey& ek = dk.ek_;
+  const Matrix<P.k>* a_hat_t = nullptr;
+#if TESSERA_CACHE_MATRIX
+  a_hat_t = &ek.a_hat_t_;
+#endif
+  Result<SharedSecret> r(std::in_place);
+  Scheme<P>::decaps_internal(dk.dk_pke_.data(), ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), dk.z_.data(),
+                             ct.data(), r->data(), kernels());
+  return r;
 }
 
 template struct Kem<kMlKem512>;

@@ -79,6 +79,7 @@ class SpongeLanes {
     secure_zero_object(st_);
     secure_zero_object(out_);
     secure_zero_object(one_);
+    secure_zero_stack(2048);  // the lane kernels' spills and transposes (see common/secret.hpp)
   }
 
   // Runs until jobs[first, last) are done, or until no job can go on (all wait for input).

@@ -67,6 +67,16 @@ void add_mod(std::uint8_t* v, std::size_t n, const std::uint8_t* x, std::size_t 
   }
 }
 
+// SP 800-90A Rev. 1, Table 2: max_length, max_personalization_string_length and
+// max_additional_input_length are all 2^35 bits. (Unreachable with a 32-bit size_t.)
+constexpr std::uint64_t kMaxInputBytes = std::uint64_t{1} << 32;
+bool too_long(Bytes b) noexcept { return static_cast<std::uint64_t>(b.size()) > kMaxInputBytes; }
+
+constexpr const char* kNotInstantiated = "Hash_DRBG (not instantiated)";
+constexpr const char* kEntropyInput = "Hash_DRBG entropy input";
+constexpr const char* kAdditionalInput = "Hash_DRBG additional input";
+constexpr const char* kOutputLength = "Hash_DRBG output length (over 2^19 bits)";
+
 template <class H>
 void hash_of(std::uint8_t (&out)[H::digest_bytes], std::initializer_list<Bytes> pieces) noexcept {
   H h;
@@ -97,10 +107,13 @@ void HashDrbg<H>::set_reseed_interval(std::uint64_t interval) noexcept {
 // SP 800-90A Rev. 1, Section 10.1.1.2 (Hash_DRBG_Instantiate_algorithm).
 template <class H>
 Result<void> HashDrbg<H>::instantiate(Bytes entropy_input, Bytes nonce, Bytes personalization) noexcept {
-  if (entropy_input.size() < min_entropy_bytes ||
-      entropy_input.size() + nonce.size() < min_entropy_bytes + min_nonce_bytes) {
-    return Error::invalid_length;
+  if (entropy_input.size() < min_entropy_bytes || too_long(entropy_input)) {
+    return fail(Error::invalid_length, kEntropyInput);
   }
+  if (entropy_input.size() + nonce.size() < min_entropy_bytes + min_nonce_bytes || too_long(nonce)) {
+    return fail(Error::invalid_length, "Hash_DRBG nonce");
+  }
+  if (too_long(personalization)) return fail(Error::invalid_length, "Hash_DRBG personalization string");
   // Steps 1-3: seed_material = entropy_input || nonce || personalization_string;
   // V = seed = Hash_df(seed_material, seedlen).
   hash_df<H>(v_, seed_bytes, {entropy_input, nonce, personalization});
@@ -116,8 +129,11 @@ Result<void> HashDrbg<H>::instantiate(Bytes entropy_input, Bytes nonce, Bytes pe
 // SP 800-90A Rev. 1, Section 10.1.1.3 (Hash_DRBG_Reseed_algorithm).
 template <class H>
 Result<void> HashDrbg<H>::reseed(Bytes entropy_input, Bytes additional_input) noexcept {
-  if (!instantiated_) return Error::invalid_state;
-  if (entropy_input.size() < min_entropy_bytes) return Error::invalid_length;
+  if (!instantiated_) return fail(Error::invalid_state, kNotInstantiated);
+  if (entropy_input.size() < min_entropy_bytes || too_long(entropy_input)) {
+    return fail(Error::invalid_length, kEntropyInput);
+  }
+  if (too_long(additional_input)) return fail(Error::invalid_length, kAdditionalInput);
   // Steps 1-3: seed_material = 0x01 || V || entropy_input || additional_input;
   // V = seed = Hash_df(seed_material, seedlen).
   const std::uint8_t one = 0x01;
@@ -136,17 +152,19 @@ Result<void> HashDrbg<H>::reseed(Bytes entropy_input, Bytes additional_input) no
 // SP 800-90A Rev. 1, Section 10.1.1.4 (Hash_DRBG_Generate_algorithm).
 template <class H>
 Result<void> HashDrbg<H>::generate(std::span<std::uint8_t> out, Bytes additional_input) noexcept {
-  Error error{};
+  Failure bad{};
   if (!instantiated_) {
-    error = Error::invalid_state;
+    bad = fail(Error::invalid_state, kNotInstantiated);
   } else if (out.size() > max_request_bytes) {
-    error = Error::invalid_length;
+    bad = fail(Error::invalid_length, kOutputLength);
+  } else if (too_long(additional_input)) {
+    bad = fail(Error::invalid_length, kAdditionalInput);
   } else if (reseed_required()) {
-    error = Error::invalid_state;  // Step 1: "reseed required".
+    bad = fail(Error::invalid_state, "Hash_DRBG reseed counter (reseed required)");  // Step 1.
   }
-  if (error != Error{}) {
+  if (bad.what != nullptr) {
     secure_zero(out.data(), out.size());
-    return error;
+    return bad;
   }
   std::uint8_t w[out_bytes];
   // Step 2: if additional_input is not Null, w = Hash(0x02 || V || additional_input) and
@@ -192,12 +210,12 @@ Result<void> HashDrbg<H>::generate_with_prediction_resistance(std::span<std::uin
                                                               Bytes additional_input) noexcept {
   if (out.size() > max_request_bytes) {
     secure_zero(out.data(), out.size());
-    return Error::invalid_length;
+    return fail(Error::invalid_length, kOutputLength);
   }
   // Steps 7.1-7.3: reseed with the entropy input and the additional input.
   if (Result<void> r = reseed(entropy_input, additional_input); !r) {
     secure_zero(out.data(), out.size());
-    return r.error();
+    return r.failure();
   }
   // Step 7.4: additional_input = Null; step 8: generate.
   return generate(out, {});
@@ -297,7 +315,7 @@ std::atomic<std::uint32_t> g_instances{0};
 Result<void> seed(SystemDrbg& s) noexcept {
   const std::uint32_t epoch = rand::reseed_epoch();  // read first: a later bump reseeds again
   std::uint8_t material[kEntropyBytes + kNonceBytes];
-  if (!entropy_bytes(material)) return Error::randomness_failure;
+  if (auto e = entropy_bytes(material); !e) return e;  // its failure says which source failed
   std::uint8_t personalization[24] = {'t', 'e', 's', 's', 'e', 'r', 'a', ' ', 'r', 'n', 'g', 0};
   const std::uint64_t pid = current_pid();
   const std::uint32_t instance = g_instances.fetch_add(1, std::memory_order_relaxed);
@@ -338,7 +356,7 @@ Result<void> system_generate(std::span<std::uint8_t> out, bool prediction_resist
     }
     if (!r) {
       secure_zero(out.data(), out.size());
-      return Error::randomness_failure;
+      return r.error() == Error::randomness_failure ? r : Result<void>(fail(Error::randomness_failure, "DRBG"));
     }
     done += n;
     if (n == 0) break;

@@ -20,7 +20,10 @@ void expand_key_generic(RoundKeys& rk, const std::uint8_t* key, std::size_t key_
                         std::uint32_t (*sub_word)(std::uint32_t) noexcept) noexcept {
   const int nk = static_cast<int>(key_bytes / 4);
   const int nr = rounds_for_key_bytes(key_bytes);
-  std::uint32_t w[4 * (kMaxRounds + 1)];
+  // Zero-initialised: GCC 12 cannot see that nk >= 4 (key_bytes is 16, 24 or 32), so it
+  // takes w[i - 1] below for a possibly uninitialised read (-Wmaybe-uninitialized, an
+  // error in the ASan build). Every word is written before it is read either way.
+  std::uint32_t w[4 * (kMaxRounds + 1)] = {};
   // Steps 2-6: the first Nk words are the key.
   for (int i = 0; i < nk; ++i) w[i] = bytes::load_le32(key + 4 * i);
   // Steps 7-18.
@@ -105,6 +108,10 @@ namespace tessera {
 
 static_assert(sizeof(aes::RoundKeys) <= 1280);
 
+namespace {
+constexpr const char* kNoKey = "AES key (none set)";
+}  // namespace
+
 Aes::~Aes() { clear(); }
 
 void Aes::clear() noexcept {
@@ -115,7 +122,7 @@ void Aes::clear() noexcept {
 
 Result<void> Aes::set_key(std::span<const std::uint8_t> key) noexcept {
   clear();
-  if (aes::rounds_for_key_bytes(key.size()) == 0) return Error::invalid_length;
+  if (aes::rounds_for_key_bytes(key.size()) == 0) return fail(Error::invalid_length, "AES key");
   const aes::Kernels& k = aes::kernels();
   auto& rk = *::new (static_cast<void*>(schedule_)) aes::RoundKeys;  // trivial: no init
   k.expand_key(rk, key.data(), key.size());
@@ -126,13 +133,17 @@ Result<void> Aes::set_key(std::span<const std::uint8_t> key) noexcept {
 
 Result<void> Aes::encrypt_blocks(std::span<const std::uint8_t> in,
                                  std::span<std::uint8_t> out) const noexcept {
-  if (in.size() != out.size() || in.size() % block_bytes != 0) {
-    if (!out.empty()) secure_zero(out.data(), out.size());
-    return Error::invalid_length;
+  Failure bad{};
+  if (in.size() % block_bytes != 0) {
+    bad = fail(Error::invalid_length, "AES input (whole 16-byte blocks)");
+  } else if (out.size() != in.size()) {
+    bad = fail(Error::invalid_length, "AES output");
+  } else if (kernels_ == nullptr) {
+    bad = fail(Error::invalid_state, kNoKey);
   }
-  if (kernels_ == nullptr) {
+  if (bad.what != nullptr) {
     if (!out.empty()) secure_zero(out.data(), out.size());
-    return Error::invalid_state;
+    return bad;
   }
   const auto& k = *static_cast<const aes::Kernels*>(kernels_);
   const auto& rk = *reinterpret_cast<const aes::RoundKeys*>(schedule_);
@@ -142,13 +153,9 @@ Result<void> Aes::encrypt_blocks(std::span<const std::uint8_t> in,
 
 Result<void> Aes::ctr32_xor(std::span<std::uint8_t, 16> counter, std::span<const std::uint8_t> in,
                             std::span<std::uint8_t> out) const noexcept {
-  if (in.size() != out.size()) {
+  if (in.size() != out.size() || kernels_ == nullptr) {
     if (!out.empty()) secure_zero(out.data(), out.size());
-    return Error::invalid_length;
-  }
-  if (kernels_ == nullptr) {
-    if (!out.empty()) secure_zero(out.data(), out.size());
-    return Error::invalid_state;
+    return in.size() != out.size() ? fail(Error::invalid_length, "AES-CTR output") : fail(Error::invalid_state, kNoKey);
   }
   const auto& k = *static_cast<const aes::Kernels*>(kernels_);
   const auto& rk = *reinterpret_cast<const aes::RoundKeys*>(schedule_);

@@ -153,11 +153,17 @@ namespace tessera {
 Result<void> chacha20_xor(std::span<const std::uint8_t> key, std::span<const std::uint8_t> nonce,
                           std::uint32_t counter, std::span<const std::uint8_t> in,
                           std::span<std::uint8_t> out) noexcept {
+  // RFC 8439, Section 2.4: blocks counter .. counter + ceil(len / 64) - 1 must all fit the
+  // 32-bit block counter (a wrap would repeat key stream).
   const std::uint64_t blocks = (static_cast<std::uint64_t>(in.size()) + 63) / 64;
-  if (key.size() != kChaCha20KeyBytes || nonce.size() != kAeadNonceBytes || out.size() != in.size() ||
-      blocks > (std::uint64_t{1} << 32) - counter) {
+  const char* bad = key.size() != kChaCha20KeyBytes    ? "ChaCha20 key"
+                    : nonce.size() != kAeadNonceBytes  ? "ChaCha20 nonce"
+                    : out.size() != in.size()          ? "ChaCha20 output"
+                    : blocks > (std::uint64_t{1} << 32) - counter ? "ChaCha20 counter (the input would wrap it)"
+                                                                  : nullptr;
+  if (bad != nullptr) {
     if (!out.empty()) secure_zero(out.data(), out.size());
-    return Error::invalid_length;
+    return fail(Error::invalid_length, bad);
   }
   std::uint32_t state[16];
   chacha::init_state(state, key.data(), counter, nonce.data());

@@ -203,14 +203,68 @@ namespace {
 static_assert(sizeof(gcm::Context) <= 2304);
 static_assert(alignof(gcm::Context) <= 64);
 
-constexpr std::size_t kMaxGcmPlaintextBytes = (std::size_t{1} << 36) - 32;  // 2^39 - 256 bits
-constexpr std::size_t kMaxGcmAadBytes = (std::size_t{1} << 61) - 1;           // <= 2^64 - 1 bits
+// SP 800-38D, Section 5.2.1.1: len(P) <= 2^39 - 256 bits, len(A) <= 2^64 - 1 bits and
+// 1 <= len(IV) <= 2^64 - 1 bits; here in whole bytes. 64-bit constants so that a 32-bit
+// size_t (microcontrollers) compiles; there the upper limits cannot be reached.
+constexpr std::uint64_t kMaxPlaintextBytes = (std::uint64_t{1} << 36) - 32;  // 2^39 - 256 bits
+constexpr std::uint64_t kMaxAadBytes = (std::uint64_t{1} << 61) - 1;          // floor((2^64 - 1) / 8)
+constexpr std::uint64_t kMaxIvBytes = (std::uint64_t{1} << 61) - 1;
+static_assert(kAesGcmMinTagBytes == 12 && kAeadTagBytes == 16);  // SP 800-38D, Section 5.2.1.2
+
+bool too_long(std::size_t n, std::uint64_t max) noexcept { return static_cast<std::uint64_t>(n) > max; }
 
 void zero(std::span<std::uint8_t> s) noexcept {
   if (!s.empty()) secure_zero(s.data(), s.size());
 }
 
-bool tag_size_ok(std::size_t n) noexcept { return n >= 12 && n <= 16; }
+// What a failure names: the arguments of AES-GCM's seal or open, or of GMAC.
+struct Names {
+  const char* no_key;
+  const char* nonce;
+  const char* tag;
+  const char* aad;
+  const char* in;   // the plaintext of seal, the ciphertext of open
+  const char* out;  // the other one
+};
+constexpr Names kSealNames{"AES-GCM key (none set)", "AES-GCM nonce", "AES-GCM tag", "AES-GCM AAD",
+                           "AES-GCM plaintext", "AES-GCM ciphertext"};
+constexpr Names kOpenNames{"AES-GCM key (none set)", "AES-GCM nonce", "AES-GCM tag", "AES-GCM AAD",
+                           "AES-GCM ciphertext", "AES-GCM plaintext"};
+constexpr Names kGmacNames{"GMAC key (none set)", "GMAC nonce", "GMAC tag", "GMAC message", "", ""};
+
+// The argument checks of seal, open and gmac (SP 800-38D, Sections 5.2.1.1 and 5.2.1.2);
+// what == nullptr if all pass. The tag length is the one fixed by set_key: a tag of any
+// other length, e.g. one whose length came from the wire, is rejected, never compared
+// on fewer bytes.
+Failure check_arguments(const Names& n, bool has_key, std::size_t tag_bytes, std::size_t nonce_len,
+                        std::size_t aad_len, std::size_t in_len, std::size_t out_len,
+                        std::size_t tag_len) noexcept {
+  if (!has_key) return fail(Error::invalid_state, n.no_key);
+  if (nonce_len == 0 || too_long(nonce_len, kMaxIvBytes)) return fail(Error::invalid_length, n.nonce);
+  if (tag_len != tag_bytes) return fail(Error::invalid_length, n.tag);
+  if (out_len != in_len) return fail(Error::invalid_length, n.out);
+  if (too_long(in_len, kMaxPlaintextBytes)) return fail(Error::invalid_length, n.in);
+  if (too_long(aad_len, kMaxAadBytes)) return fail(Error::invalid_length, n.aad);
+  return Failure{Error{}, nullptr};
+}
+
+// SP 800-38D, Algorithm 4 with the argument names of n (AES-GCM seal or GMAC).
+Result<void> seal_named(const Names& n, const void* impl, std::size_t tag_bytes,
+                        std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
+                        std::span<const std::uint8_t> plaintext, std::span<std::uint8_t> ciphertext,
+                        std::span<std::uint8_t> tag) noexcept {
+  if (const Failure f = check_arguments(n, impl != nullptr, tag_bytes, nonce.size(), aad.size(),
+                                        plaintext.size(), ciphertext.size(), tag.size());
+      f.what != nullptr) {
+    zero(ciphertext);
+    zero(tag);
+    return f;
+  }
+  gcm::seal(*static_cast<const gcm::Context*>(impl), nonce.data(), nonce.size(), aad.data(),
+            aad.size(), plaintext.data(), ciphertext.data(), plaintext.size(), tag.data(),
+            tag.size());
+  return {};
+}
 
 }  // namespace
 
@@ -219,14 +273,21 @@ AesGcm::~AesGcm() { clear(); }
 void AesGcm::clear() noexcept {
   secure_zero(storage_, sizeof storage_);
   impl_ = nullptr;
+  tag_bytes_ = kAeadTagBytes;
 }
 
-Result<void> AesGcm::set_key(std::span<const std::uint8_t> key) noexcept {
+Result<void> AesGcm::set_key(std::span<const std::uint8_t> key, std::size_t tag_bytes) noexcept {
   clear();
-  if (aes::rounds_for_key_bytes(key.size()) == 0) return Error::invalid_length;
+  if (aes::rounds_for_key_bytes(key.size()) == 0) return fail(Error::invalid_length, "AES-GCM key");
+  // SP 800-38D, Section 5.2.1.2: t is 128, 120, 112, 104 or 96 bits (the 64- and 32-bit
+  // tags of Appendix C are not offered).
+  if (tag_bytes < kAesGcmMinTagBytes || tag_bytes > kAeadTagBytes) {
+    return fail(Error::invalid_argument, "AES-GCM tag length");
+  }
   auto* ctx = ::new (static_cast<void*>(storage_)) gcm::Context;  // trivial: no init
   gcm::init(*ctx, gcm::kernels(), key.data(), key.size());
   impl_ = ctx;
+  tag_bytes_ = static_cast<std::uint8_t>(tag_bytes);
   return {};
 }
 
@@ -234,50 +295,32 @@ Result<void> AesGcm::seal(std::span<const std::uint8_t> nonce, std::span<const s
                           std::span<const std::uint8_t> plaintext,
                           std::span<std::uint8_t> ciphertext,
                           std::span<std::uint8_t> tag) const noexcept {
-  if (nonce.size() != kAeadNonceBytes || ciphertext.size() != plaintext.size() ||
-      !tag_size_ok(tag.size()) || plaintext.size() > kMaxGcmPlaintextBytes ||
-      aad.size() > kMaxGcmAadBytes) {
-    zero(ciphertext);
-    zero(tag);
-    return Error::invalid_length;
-  }
-  if (impl_ == nullptr) {
-    zero(ciphertext);
-    zero(tag);
-    return Error::invalid_state;
-  }
-  gcm::seal(*static_cast<const gcm::Context*>(impl_), nonce.data(), nonce.size(), aad.data(),
-            aad.size(), plaintext.data(), ciphertext.data(), plaintext.size(), tag.data(),
-            tag.size());
-  return {};
+  return seal_named(kSealNames, impl_, tag_bytes_, nonce, aad, plaintext, ciphertext, tag);
 }
 
 Result<void> AesGcm::open(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> aad,
                           std::span<const std::uint8_t> ciphertext,
                           std::span<const std::uint8_t> tag,
                           std::span<std::uint8_t> plaintext) const noexcept {
-  if (nonce.size() != kAeadNonceBytes || ciphertext.size() != plaintext.size() ||
-      !tag_size_ok(tag.size()) || ciphertext.size() > kMaxGcmPlaintextBytes ||
-      aad.size() > kMaxGcmAadBytes) {
+  if (const Failure f = check_arguments(kOpenNames, impl_ != nullptr, tag_bytes_, nonce.size(), aad.size(),
+                                        ciphertext.size(), plaintext.size(), tag.size());
+      f.what != nullptr) {
     zero(plaintext);
-    return Error::invalid_length;
-  }
-  if (impl_ == nullptr) {
-    zero(plaintext);
-    return Error::invalid_state;
+    return f;
   }
   const bool ok = gcm::open(*static_cast<const gcm::Context*>(impl_), nonce.data(), nonce.size(),
                             aad.data(), aad.size(), ciphertext.data(), plaintext.data(),
                             ciphertext.size(), tag.data(), tag.size());
-  if (!ok) return Error::authentication_failed;
+  if (!ok) return fail(Error::authentication_failed, kOpenNames.tag);
   return {};
 }
 
 Result<void> AesGcm::gmac(std::span<const std::uint8_t> nonce, std::span<const std::uint8_t> message,
                           std::span<std::uint8_t> tag) const noexcept {
-  return seal(nonce, message, {}, {}, tag);
+  return seal_named(kGmacNames, impl_, tag_bytes_, nonce, message, {}, {}, tag);
 }
 
+// The one-shot forms take 16-byte tags only (see <tessera/aead.hpp>).
 Result<void> aes_gcm_seal(std::span<const std::uint8_t> key, std::span<const std::uint8_t> nonce,
                           std::span<const std::uint8_t> aad, std::span<const std::uint8_t> plaintext,
                           std::span<std::uint8_t> ciphertext, std::span<std::uint8_t> tag) noexcept {
@@ -285,7 +328,7 @@ Result<void> aes_gcm_seal(std::span<const std::uint8_t> key, std::span<const std
   if (auto r = g.set_key(key); !r) {
     zero(ciphertext);
     zero(tag);
-    return r;
+    return r.failure();
   }
   return g.seal(nonce, aad, plaintext, ciphertext, tag);
 }
@@ -296,7 +339,7 @@ Result<void> aes_gcm_open(std::span<const std::uint8_t> key, std::span<const std
   AesGcm g;
   if (auto r = g.set_key(key); !r) {
     zero(plaintext);
-    return r;
+    return r.failure();
   }
   return g.open(nonce, aad, ciphertext, tag, plaintext);
 }
@@ -306,7 +349,7 @@ Result<void> aes_gmac(std::span<const std::uint8_t> key, std::span<const std::ui
   AesGcm g;
   if (auto r = g.set_key(key); !r) {
     zero(tag);
-    return r;
+    return fail(r.error(), "GMAC key");
   }
   return g.gmac(nonce, message, tag);
 }

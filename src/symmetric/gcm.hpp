@@ -1,6 +1,6 @@
 // GCM (SP 800-38D) internals: GHASH kernels and the GCM algorithm over any IV length and
-// tag length (the public API in <tessera/aead.hpp> restricts both; the ACVP tests use the
-// general form).
+// tag length (the public API in <tessera/aead.hpp> takes any IV of at least one byte and
+// tags of 12..16 bytes, fixed per key; the ACVP tests also run the 32-bit tags here).
 //
 // GHASH arithmetic, shared by every kernel. A block X = x_0..x_127 (x_0 the most
 // significant bit of byte 0) is the polynomial sum x_i z^i in GF(2^128) = GF(2)[z] /

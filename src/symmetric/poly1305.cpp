@@ -205,6 +205,29 @@ void zero(std::span<std::uint8_t> s) noexcept {
   if (!s.empty()) secure_zero(s.data(), s.size());
 }
 
+// What a failure names: the arguments of seal, or of open (input and output swap roles).
+struct Names {
+  const char* in;   // the plaintext of seal, the ciphertext of open
+  const char* out;  // the other one
+  const char* tag;
+};
+constexpr Names kSealNames{"ChaCha20-Poly1305 plaintext", "ChaCha20-Poly1305 ciphertext", "ChaCha20-Poly1305 tag"};
+constexpr Names kOpenNames{"ChaCha20-Poly1305 ciphertext", "ChaCha20-Poly1305 plaintext", "ChaCha20-Poly1305 tag"};
+
+// RFC 8439, Section 2.8: a 256-bit key, a 96-bit nonce, a 128-bit tag, and at most
+// 2^32 - 1 blocks of 64 bytes (the block counter starts at 1). The name of the first bad
+// argument, or nullptr.
+const char* check_arguments(std::span<const std::uint8_t> key, std::span<const std::uint8_t> nonce,
+                            std::span<const std::uint8_t> tag, std::size_t in_len, std::size_t out_len,
+                            const Names& n) noexcept {
+  if (key.size() != kChaCha20KeyBytes) return "ChaCha20-Poly1305 key";
+  if (nonce.size() != kAeadNonceBytes) return "ChaCha20-Poly1305 nonce";
+  if (tag.size() != kAeadTagBytes) return n.tag;
+  if (out_len != in_len) return n.out;
+  if (static_cast<std::uint64_t>(in_len) > kMaxChaChaPolyBytes) return n.in;
+  return nullptr;
+}
+
 // RFC 8439, Section 2.8: encrypts or decrypts in -> out with ChaCha20 from block 1 and
 // computes the Poly1305 tag over aad || pad16 || ciphertext || pad16 || lengths, with the
 // one-time key from block 0 (Section 2.6). The key block comes out of the same kernel call
@@ -251,12 +274,10 @@ Result<void> chacha20_poly1305_seal(std::span<const std::uint8_t> key, std::span
                                     std::span<const std::uint8_t> plaintext,
                                     std::span<std::uint8_t> ciphertext,
                                     std::span<std::uint8_t> tag) noexcept {
-  if (key.size() != kChaCha20KeyBytes || nonce.size() != kAeadNonceBytes ||
-      ciphertext.size() != plaintext.size() || tag.size() != kAeadTagBytes ||
-      plaintext.size() > kMaxChaChaPolyBytes) {
+  if (const char* bad = check_arguments(key, nonce, tag, plaintext.size(), ciphertext.size(), kSealNames)) {
     zero(ciphertext);
     zero(tag);
-    return Error::invalid_length;
+    return fail(Error::invalid_length, bad);
   }
   std::uint32_t state[16];
   chacha::init_state(state, key.data(), 0, nonce.data());
@@ -273,11 +294,9 @@ Result<void> chacha20_poly1305_open(std::span<const std::uint8_t> key, std::span
                                     std::span<const std::uint8_t> ciphertext,
                                     std::span<const std::uint8_t> tag,
                                     std::span<std::uint8_t> plaintext) noexcept {
-  if (key.size() != kChaCha20KeyBytes || nonce.size() != kAeadNonceBytes ||
-      ciphertext.size() != plaintext.size() || tag.size() != kAeadTagBytes ||
-      ciphertext.size() > kMaxChaChaPolyBytes) {
+  if (const char* bad = check_arguments(key, nonce, tag, ciphertext.size(), plaintext.size(), kOpenNames)) {
     zero(plaintext);
-    return Error::invalid_length;
+    return fail(Error::invalid_length, bad);
   }
   std::uint32_t state[16];
   chacha::init_state(state, key.data(), 0, nonce.data());
@@ -288,7 +307,7 @@ Result<void> chacha20_poly1305_open(std::span<const std::uint8_t> key, std::span
   secure_zero(expected, sizeof expected);
   if (ct::declassify_value(ok) == 0) {  // the verdict is public
     zero(plaintext);
-    return Error::authentication_failed;
+    return fail(Error::authentication_failed, kOpenNames.tag);
   }
   return {};
 }
@@ -297,7 +316,7 @@ Result<void> poly1305_mac(std::span<const std::uint8_t> key, std::span<const std
                           std::span<std::uint8_t> tag) noexcept {
   if (key.size() != 32 || tag.size() != 16) {
     zero(tag);
-    return Error::invalid_length;
+    return fail(Error::invalid_length, key.size() != 32 ? "Poly1305 key" : "Poly1305 tag");
   }
   poly1305::State st;
   poly1305::init(st, poly1305::kernels(), key.data());

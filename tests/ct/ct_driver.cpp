@@ -98,45 +98,47 @@ void run_mlkem(const char* name) {
   poison(z);  // secret: the implicit-rejection seed
   poison(m);  // secret: the encapsulation randomness
 
-  // FIPS 203, Algorithm 16.
+  // FIPS 203, Algorithm 16: the seed-form key object (expanded once, from poisoned d, z).
   auto kp = Kem::keygen_internal(d, z);
   if (!kp) return fail("keygen_internal");
-  declassify(kp->ek);  // the encapsulation key is public output
+  // The library declassified what is public: ek, H(ek) and A_hat^T (from rho).
+  if (all_undefined(kp->public_key.bytes().data(), 8)) fail("keygen: ek not declassified");
 
   // FIPS 203, Algorithm 17.
-  auto enc = Kem::encaps_internal(kp->ek, m);
+  auto enc = Kem::encaps_internal(kp->public_key, m);
   if (!enc) return fail("encaps_internal");
   if (!all_undefined(enc->shared_secret.data(), 32)) fail("encaps: shared secret lost its taint");
-  declassify(enc->ct);  // the ciphertext is public output
+  declassify(enc->ciphertext);  // the ciphertext is public output
 
-  // FIPS 203, Algorithm 18 from the seed-form key (poisoned: it holds d and z).
-  auto ss = Kem::decaps(kp->seed.span(), enc->ct);
-  if (!ss) return fail("decaps");
-  if (!all_undefined(ss->data(), 32)) fail("decaps: shared secret lost its taint");
-  if (!equal_declassified(ss->data(), enc->shared_secret.data(), 32)) fail("decaps: K != K'");
+  // FIPS 203, Algorithm 18 with the key object (its dk_pke and z carry d's and z's taint).
+  auto ss = Kem::decapsulate(kp->private_key, enc->ciphertext);
+  if (!ss) return fail("decapsulate");
+  if (!all_undefined(ss->data(), 32)) fail("decapsulate: shared secret lost its taint");
+  if (!equal_declassified(ss->data(), enc->shared_secret.data(), 32)) fail("decapsulate: K != K'");
 
   // Implicit rejection: a modified ciphertext must go the same constant-time way.
-  auto bad_ct = enc->ct;
+  auto bad_ct = enc->ciphertext;
   bad_ct[0] ^= 1;
   bad_ct[bad_ct.size() - 1] ^= 0x80;
-  auto rej = Kem::decaps(kp->seed.span(), bad_ct);
-  if (!rej) return fail("decaps (invalid ciphertext)");
+  auto rej = Kem::decapsulate(kp->private_key, bad_ct);
+  if (!rej) return fail("decapsulate (invalid ciphertext)");
   if (!all_undefined(rej->data(), 32)) fail("implicit rejection: key lost its taint");
   if (equal_declassified(rej->data(), enc->shared_secret.data(), 32)) fail("implicit rejection returned K");
 
-  // Expanded key: dk_pke and z are secret, ek and H(ek) inside dk are public.
-  auto dk = Kem::expand_seed(kp->seed.span());
-  if (!dk) return fail("expand_seed");
+  // An imported expanded key: dk_pke and z are secret, ek and H(ek) inside dk are public.
+  // Parsing (the s7.2 and s7.3 checks) and decapsulation run on the poisoned parts.
+  auto dk = kp->private_key.bytes();
   constexpr std::size_t dk_pke = Kem::params.dk_pke_bytes(), ek_bytes = Kem::ek_bytes;
-  tessera::ct::poison(dk->data(), dk_pke);  // secret: s_hat
-  tessera::ct::declassify(dk->data() + dk_pke, ek_bytes + 32);  // ek and H(ek) are public
-  tessera::ct::poison(dk->data() + dk_pke + ek_bytes + 32, 32);  // secret: z
-  auto ss2 = Kem::decaps_expanded(dk->span(), enc->ct);
-  if (!ss2) return fail("decaps_expanded");
-  if (!all_undefined(ss2->data(), 32)) fail("decaps_expanded: shared secret lost its taint");
-  auto rej2 = Kem::decaps_expanded(dk->span(), bad_ct);
-  if (!rej2) return fail("decaps_expanded (invalid ciphertext)");
-  if (!Kem::check_key_consistency(kp->seed.span(), dk->span())) fail("check_key_consistency");
+  tessera::ct::poison(dk.data(), dk_pke);  // secret: s_hat
+  tessera::ct::declassify(dk.data() + dk_pke, ek_bytes + 32);  // ek and H(ek) are public
+  tessera::ct::poison(dk.data() + dk_pke + ek_bytes + 32, 32);  // secret: z
+  auto imported = Kem::DecapsulationKey::from_bytes(dk.span());
+  if (!imported) return fail("DecapsulationKey::from_bytes");
+  auto ss2 = Kem::decapsulate(*imported, enc->ciphertext);
+  if (!ss2) return fail("decapsulate (imported dk)");
+  if (!all_undefined(ss2->data(), 32)) fail("decapsulate (imported dk): shared secret lost its taint");
+  auto rej2 = Kem::decapsulate(*imported, bad_ct);
+  if (!rej2) return fail("decapsulate (imported dk, invalid ciphertext)");
 }
 
 template <class Kem>
@@ -159,29 +161,44 @@ void run_frodokem(const char* name) {
 
   auto kp = Kem::keygen_internal(s, seed_se, z);
   if (!kp) return fail("keygen_internal");
-  declassify(kp->pk);  // the public key is public output
+  // The public key (and pkh) is public output: in the KeyPair and inside the PrivateKey.
+  tessera::ct::declassify(&kp->public_key, sizeof kp->public_key);
+  const auto& inner = kp->private_key.public_key();
+  tessera::ct::declassify(&inner, sizeof inner);
 
-  auto enc = Kem::encaps_internal(kp->pk, mu, salt);
+  auto enc = Kem::encaps_internal(kp->public_key, mu, salt);
   if (!enc) return fail("encaps_internal");
   if (!all_undefined(enc->shared_secret.data(), Kem::shared_secret_bytes)) fail("encaps: shared secret lost its taint");
-  declassify(enc->ct);  // the ciphertext is public output
+  tessera::ct::declassify(enc->ciphertext.data(), enc->ciphertext.size());  // public output
 
-  // sk = s || seed_A || b || S^T || pkh: s and S^T secret, the rest public.
-  constexpr std::size_t pk_bytes = Kem::pk_bytes;
-  constexpr std::size_t st_bytes = 2 * Kem::params.n_bytes() * Kem::params.nbar;
-  u8* sk = kp->sk.data();
-  tessera::ct::declassify(sk + Kem::s_bytes, pk_bytes);
-  tessera::ct::poison(sk + Kem::s_bytes + pk_bytes, st_bytes);
-  tessera::ct::declassify(sk + Kem::s_bytes + pk_bytes + st_bytes, Kem::sk_bytes - Kem::s_bytes - pk_bytes - st_bytes);
-  auto ss = Kem::decaps(kp->sk.span(), enc->ct);
-  if (!ss) return fail("decaps");
-  if (!all_undefined(ss->data(), Kem::shared_secret_bytes)) fail("decaps: shared secret lost its taint");
-  if (!equal_declassified(ss->data(), enc->shared_secret.data(), Kem::shared_secret_bytes)) fail("decaps: K != K'");
-  auto bad_ct = enc->ct;
+  auto ss = Kem::decapsulate(kp->private_key, enc->ciphertext);
+  if (!ss) return fail("decapsulate");
+  if (!all_undefined(ss->data(), Kem::shared_secret_bytes)) fail("decapsulate: shared secret lost its taint");
+  if (!equal_declassified(ss->data(), enc->shared_secret.data(), Kem::shared_secret_bytes)) fail("decapsulate: K != K'");
+  auto bad_ct = enc->ciphertext;
   bad_ct[0] ^= 1;
-  auto rej = Kem::decaps(kp->sk.span(), bad_ct);
-  if (!rej) return fail("decaps (invalid ciphertext)");
+  auto rej = Kem::decapsulate(kp->private_key, bad_ct);
+  if (!rej) return fail("decapsulate (invalid ciphertext)");
   if (!all_undefined(rej->data(), Kem::shared_secret_bytes)) fail("implicit rejection: key lost its taint");
+
+  // PrivateKey::from_bytes: the consistency check (pkh, S^T range) on secret S^T, in
+  // constant time; only its verdict is declassified. sk = s || pk || S^T || pkh.
+  auto sk_bytes = kp->private_key.bytes();
+  constexpr std::size_t st_at = Kem::s_bytes + Kem::public_key_bytes;
+  tessera::ct::declassify(sk_bytes.data() + Kem::s_bytes, Kem::public_key_bytes);
+  tessera::ct::poison(sk_bytes.data(), Kem::s_bytes);
+  tessera::ct::poison(sk_bytes.data() + st_at, Kem::st_bytes);
+  tessera::ct::declassify(sk_bytes.data() + st_at + Kem::st_bytes, Kem::pkh_bytes);
+  auto parsed = Kem::PrivateKey::from_bytes(sk_bytes.span());
+  if (!parsed) return fail("PrivateKey::from_bytes");
+  auto ss3 = Kem::decapsulate(*parsed, enc->ciphertext);
+  if (!ss3) return fail("decapsulate (parsed key)");
+  if (!all_undefined(ss3->data(), Kem::shared_secret_bytes)) fail("decapsulate (parsed key): shared secret lost its taint");
+  // An out-of-range S^T entry (still secret) is rejected, and only the verdict is public.
+  sk_bytes[st_at + 1] = 0x40;
+  tessera::ct::poison(sk_bytes.data() + st_at, 2);
+  auto rejected = Kem::PrivateKey::from_bytes(sk_bytes.span());
+  if (rejected) fail("PrivateKey::from_bytes accepted an out-of-range S^T entry");
 }
 
 template <class Dsa>
@@ -197,27 +214,30 @@ void run_mldsa(const char* name) {
   poison(xi);   // secret: the key-generation seed
   poison(rnd);  // secret: the signing randomness
 
-  // FIPS 204, Algorithm 6.
+  // FIPS 204, Algorithm 6: the key objects (s1_hat, s2_hat, t0_hat precomputed once).
   auto kp = Dsa::keygen_internal(xi);
   if (!kp) return fail("keygen_internal");
-  declassify(kp->public_key);  // public output (the library already declassified rho and t1)
+  // The library declassified what is public (rho, t1, tr); the public key object is output.
+  if (all_undefined(kp->public_key.bytes().data(), 8)) fail("keygen: public key not declassified");
 
   // FIPS 204, Algorithm 7 with poisoned rnd, and Algorithm 2 deterministic (rnd = 0).
   auto sig = Dsa::sign_internal(kp->private_key, msg, rnd);
   if (!sig) return fail("sign_internal");
   declassify(*sig);
   if (!Dsa::verify_internal(kp->public_key, msg, *sig)) fail("verify_internal");
-  auto sig2 = Dsa::sign(kp->private_key, msg, ctx, tessera::mldsa::Signing::deterministic);
+  const tessera::Context context{std::span<const u8>(ctx)};
+  auto sig2 = Dsa::sign(kp->private_key, msg, context, tessera::mldsa::Signing::deterministic);
   if (!sig2) return fail("sign (deterministic)");
   declassify(*sig2);
-  if (!Dsa::verify(kp->public_key, msg, *sig2, ctx)) fail("verify");
+  if (!Dsa::verify(kp->public_key, msg, *sig2, context)) fail("verify");
 
   // An imported expanded key: every secret part poisoned, rho and tr public (FIPS 204, s7.2).
-  auto sk = kp->private_key.expanded();
+  // PrivateKey::from_bytes recomputes t from s1 and s2 to check t0 and tr in constant time.
+  auto sk = kp->private_key.bytes();
   tessera::ct::poison(sk.data() + 32, 32);                     // K
   tessera::ct::poison(sk.data() + 128, sk.size() - 128);       // s1, s2, t0
-  auto imported = Dsa::PrivateKey::from_expanded(sk.span());
-  if (!imported) return fail("from_expanded");
+  auto imported = Dsa::PrivateKey::from_bytes(sk.span());
+  if (!imported) return fail("PrivateKey::from_bytes");
   auto sig3 = Dsa::sign_internal(*imported, msg, rnd);
   if (!sig3) return fail("sign_internal (expanded key)");
 }
@@ -303,6 +323,23 @@ void run_symmetric() {
                [](Bytes k, Bytes n, Bytes a, Bytes c, Bytes t, MutBytes p) { return tessera::aes_gcm_open(k, n, a, c, t, p).has_value(); },
                std::span<u8>(key.data(), key_len));
   }
+  // A keyed AES-GCM with an IV other than 96 bits: the IV (public) is hashed into J0
+  // (SP 800-38D, Algorithm 4 step 2) under the secret hash subkey.
+  auto long_iv = [](Bytes n) {
+    std::array<u8, 60> iv{};
+    for (std::size_t i = 0; i < iv.size(); ++i) iv[i] = static_cast<u8>(n[i % n.size()] + i);
+    return iv;
+  };
+  check_aead("AES-GCM (60-byte IV)",
+             [&](Bytes k, Bytes n, Bytes a, Bytes p, MutBytes c, MutBytes t) {
+               tessera::AesGcm g;
+               return g.set_key(k).has_value() && g.seal(long_iv(n), a, p, c, t).has_value();
+             },
+             [&](Bytes k, Bytes n, Bytes a, Bytes c, Bytes t, MutBytes p) {
+               tessera::AesGcm g;
+               return g.set_key(k).has_value() && g.open(long_iv(n), a, c, t, p).has_value();
+             },
+             std::span<u8>(key.data(), 16));
   check_aead("ChaCha20-Poly1305",
              [](Bytes k, Bytes n, Bytes a, Bytes p, MutBytes c, MutBytes t) { return tessera::chacha20_poly1305_seal(k, n, a, p, c, t).has_value(); },
              [](Bytes k, Bytes n, Bytes a, Bytes c, Bytes t, MutBytes p) { return tessera::chacha20_poly1305_open(k, n, a, c, t, p).has_value(); },

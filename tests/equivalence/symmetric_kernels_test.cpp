@@ -330,22 +330,30 @@ TEST(SymmetricEquivalence, Poly1305IfmaLong) {
   }
 }
 
-// The public AEADs give the same bytes under every backend.
+// The public AEADs give the same bytes under every backend; so does a keyed AES-GCM with
+// a truncated tag and an IV other than 96 bits (SP 800-38D, Algorithm 4 step 2).
 TEST(SymmetricEquivalence, PublicAeadsAcrossBackends) {
   std::mt19937_64 rng(5);
   for (std::size_t len : {0u, 1u, 15u, 16u, 63u, 64u, 255u, 256u, 1000u, 1024u, 4099u}) {
     const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
     const Bytes aad = random_bytes(rng, len % 40), pt = random_bytes(rng, len);
-    Bytes ref_ct, ref_tag, ref_gcm, ref_gtag;
+    const Bytes iv = random_bytes(rng, 1 + len % 61);
+    const std::size_t tag_bytes = kAesGcmMinTagBytes + len % 5;
+    Bytes ref_ct, ref_tag, ref_gcm, ref_gtag, ref_kct, ref_ktag;
     for (Backend be : kAllBackends) {
       auto forced = BackendOverride::force(be);
       if (!forced) continue;
-      Bytes ct(len), tag(16), gct(len), gtag(16);
+      Bytes ct(len), tag(16), gct(len), gtag(16), kct(len), ktag(tag_bytes);
       ASSERT_TRUE(chacha20_poly1305_seal(key, nonce, aad, pt, ct, tag).has_value());
       ASSERT_TRUE(aes_gcm_seal(key, nonce, aad, pt, gct, gtag).has_value());
+      AesGcm keyed;
+      ASSERT_TRUE(keyed.set_key(key, tag_bytes).has_value());
+      ASSERT_TRUE(keyed.seal(iv, aad, pt, kct, ktag).has_value());
       if (ref_ct.empty() && ref_tag.empty()) {
-        ref_ct = ct; ref_tag = tag; ref_gcm = gct; ref_gtag = gtag;
+        ref_ct = ct; ref_tag = tag; ref_gcm = gct; ref_gtag = gtag; ref_kct = kct; ref_ktag = ktag;
       }
+      EXPECT_EQ(kct, ref_kct) << backend_name(be) << " length " << len << ", IV " << iv.size();
+      EXPECT_EQ(ktag, ref_ktag) << backend_name(be) << " length " << len << ", IV " << iv.size();
       EXPECT_EQ(ct, ref_ct) << backend_name(be) << " length " << len;
       EXPECT_EQ(tag, ref_tag) << backend_name(be) << " length " << len;
       EXPECT_EQ(gct, ref_gcm) << backend_name(be) << " length " << len;

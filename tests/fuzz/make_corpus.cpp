@@ -36,20 +36,19 @@ void mlkem(u8 index, const char* name) {
   m.fill(static_cast<u8>(index + 0x80));
   auto kp_r = Kem::keygen_internal(d, z);
   auto& kp = *kp_r;
-  auto enc_r = Kem::encaps_internal(kp.ek, m);
+  auto enc_r = Kem::encaps_internal(kp.public_key, m);
   auto& enc = *enc_r;
-  auto dk_r = Kem::expand_seed(kp.seed.span());
-  auto& dk = *dk_r;
+  const auto dk = kp.private_key.bytes();
   Bytes seed_form{index};
-  add(seed_form, enc.ct);
-  add(seed_form, kp.seed.span());
+  add(seed_form, enc.ciphertext);
+  add(seed_form, kp.private_key.seed()->span());
   write("mlkem_decaps", std::string(name) + "-seed", seed_form);
   Bytes expanded{static_cast<u8>(index | 4)};
-  add(expanded, enc.ct);
+  add(expanded, enc.ciphertext);
   add(expanded, dk.span());
   write("mlkem_decaps", std::string(name) + "-expanded", expanded);
   Bytes ek{static_cast<u8>(0 | index << 2)};
-  add(ek, kp.ek);
+  add(ek, kp.public_key.bytes());
   write("parse", std::string(name) + "-ek", ek);
   Bytes dkb{static_cast<u8>(1 | index << 2)};
   add(dkb, dk.span());
@@ -72,16 +71,17 @@ void mldsa(u8 index, const char* name) {
   auto& kp = *kp_r;
   const u8 msg[] = {'t', 'e', 's', 's', 'e', 'r', 'a'};
   const u8 ctx[] = {'c', 't', 'x'};
-  auto sig = *Dsa::sign(kp.private_key, msg, ctx, tessera::mldsa::Signing::deterministic);
+  auto sig = *Dsa::sign(kp.private_key, msg, tessera::Context(std::span<const u8>(ctx)),
+                        tessera::mldsa::Signing::deterministic);
   Bytes v{index};
-  add(v, kp.public_key);
+  add(v, kp.public_key.bytes());
   add(v, sig);
   v.push_back(sizeof ctx);
   add(v, ctx, sizeof ctx);
   add(v, msg, sizeof msg);
   write("mldsa_verify", name, v);
   Bytes sk{static_cast<u8>(2 | index << 2)};
-  add(sk, kp.private_key.expanded_bytes());
+  add(sk, kp.private_key.bytes().span());
   write("parse", std::string(name) + "-sk", sk);
   // The valid signature of fuzz_parse's fixed key (xi = 42, 0, ...; empty message).
   std::array<u8, 32> xi42{};

@@ -5,6 +5,9 @@
 //    (16 bytes).
 // Both draw their randomness from the NIST KAT DRBG seeded with each count's 48-byte seed:
 // keygen takes s || seed_SE || z from one call, encaps mu || salt from the next.
+// Every count goes through the key objects twice: the generated keys, and keys parsed back
+// from the expected bytes (PublicKey/PrivateKey::from_bytes), each encapsulating and
+// decapsulating.
 #include "frodokem_kat_drbg.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
@@ -15,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -72,16 +76,15 @@ bool read_records(const std::filesystem::path& path, const std::string& section,
   return true;
 }
 
-template <class K>
+// The outputs of one count, as bytes.
 struct Run {
-  KeyPair<K::params> kp;
-  Encapsulation<K::params> enc;
-  typename K::SharedSecret ss_dec;
+  Bytes pk, sk, ct, ss_enc, ss_dec;
 };
 
-// One count: keygen, encaps and decaps from the DRBG seeded with `seed`.
+// One count: generate_key, encapsulate and decapsulate through the deterministic entry
+// points, with the randomness of the DRBG seeded with `seed`.
 template <class K>
-void run_count(const Bytes& seed, Run<K>* run) {
+void run_count(const Bytes& seed, Run* run) {
   ASSERT_EQ(seed.size(), 48u);
   KatDrbg drbg(std::span<const std::uint8_t, 48>(seed.data(), 48));
   std::vector<std::uint8_t> r1(K::s_bytes + K::seed_se_bytes + K::z_bytes);
@@ -91,13 +94,41 @@ void run_count(const Bytes& seed, Run<K>* run) {
   ASSERT_TRUE(kp);
   std::vector<std::uint8_t> r2(K::mu_bytes + K::salt_bytes);
   drbg.generate(r2);
-  auto enc = K::encaps_internal(kp->pk, {r2.data(), K::mu_bytes}, {r2.data() + K::mu_bytes, K::salt_bytes});
+  auto enc = K::encaps_internal(kp->public_key, {r2.data(), K::mu_bytes}, {r2.data() + K::mu_bytes, K::salt_bytes});
   ASSERT_TRUE(enc);
-  auto ss = K::decaps(kp->sk.span(), enc->ct);
+  auto ss = K::decapsulate(kp->private_key, enc->ciphertext);
   ASSERT_TRUE(ss);
-  run->kp = std::move(*kp);
-  run->enc = std::move(*enc);
-  run->ss_dec = std::move(*ss);
+  auto pk = kp->public_key.bytes();
+  auto sk = kp->private_key.bytes();
+  run->pk.assign(pk.begin(), pk.end());
+  run->sk.assign(sk.span().begin(), sk.span().end());
+  run->ct.assign(enc->ciphertext.begin(), enc->ciphertext.end());
+  run->ss_enc.assign(enc->shared_secret.span().begin(), enc->shared_secret.span().end());
+  run->ss_dec.assign(ss->span().begin(), ss->span().end());
+}
+
+// The published pk and sk, parsed: encapsulating to the parsed public key with the count's
+// randomness gives the published ciphertext and key, the parsed private key decapsulates it
+// to the published key.
+template <class K>
+void run_parsed(const Bytes& seed, const Bytes& pk_bytes, const Bytes& sk_bytes, const Bytes& ct, const Bytes& ss) {
+  auto pk = K::PublicKey::from_bytes(pk_bytes);
+  ASSERT_TRUE(pk);
+  auto sk = K::PrivateKey::from_bytes(sk_bytes);
+  ASSERT_TRUE(sk) << "the published private key is consistent";
+  EXPECT_TRUE(sk->public_key() == *pk);
+  KatDrbg drbg(std::span<const std::uint8_t, 48>(seed.data(), 48));
+  std::vector<std::uint8_t> r1(K::s_bytes + K::seed_se_bytes + K::z_bytes), r2(K::mu_bytes + K::salt_bytes);
+  drbg.generate(r1);  // the key-generation draw
+  drbg.generate(r2);
+  auto enc = K::encaps_internal(*pk, {r2.data(), K::mu_bytes}, {r2.data() + K::mu_bytes, K::salt_bytes});
+  ASSERT_TRUE(enc);
+  EXPECT_TRUE(std::equal(ct.begin(), ct.end(), enc->ciphertext.begin(), enc->ciphertext.end())) << "ct (parsed pk)";
+  EXPECT_TRUE(std::equal(ss.begin(), ss.end(), enc->shared_secret.data(), enc->shared_secret.data() + ss.size()))
+      << "ss (parsed pk)";
+  auto dec = K::decapsulate(*sk, ct);
+  ASSERT_TRUE(dec);
+  EXPECT_TRUE(std::equal(ss.begin(), ss.end(), dec->data(), dec->data() + ss.size())) << "ss (parsed sk)";
 }
 
 // Equality of byte strings; on failure reports the first differing offset, not the bytes.
@@ -117,15 +148,19 @@ void check_rsp(const std::string& file) {
   int done = 0;
   for (const Record& r : recs) {
     if (!r.count("seed") || !r.count("pk") || !r.count("sk") || !r.count("ct") || !r.count("ss")) continue;
-    SCOPED_TRACE(std::string(K::params.name) + " count " + r.at("count"));
-    auto run = std::make_unique<Run<K>>();
-    run_count<K>(from_hex(r.at("seed")), run.get());
+    SCOPED_TRACE(std::string(K::name) + " count " + r.at("count"));
+    Run run;
+    const Bytes seed = from_hex(r.at("seed")), pk = from_hex(r.at("pk")), sk = from_hex(r.at("sk"));
+    const Bytes ct = from_hex(r.at("ct")), ss = from_hex(r.at("ss"));
+    run_count<K>(seed, &run);
     if (::testing::Test::HasFatalFailure()) return;
-    EXPECT_TRUE(same_bytes(run->kp.pk, from_hex(r.at("pk")))) << "pk";
-    EXPECT_TRUE(same_bytes(run->kp.sk.span(), from_hex(r.at("sk")))) << "sk";
-    EXPECT_TRUE(same_bytes(run->enc.ct, from_hex(r.at("ct")))) << "ct";
-    EXPECT_TRUE(same_bytes(run->enc.shared_secret.span(), from_hex(r.at("ss")))) << "ss (encaps)";
-    EXPECT_TRUE(same_bytes(run->ss_dec.span(), from_hex(r.at("ss")))) << "ss (decaps)";
+    EXPECT_TRUE(same_bytes(run.pk, pk)) << "pk";
+    EXPECT_TRUE(same_bytes(run.sk, sk)) << "sk";
+    EXPECT_TRUE(same_bytes(run.ct, ct)) << "ct";
+    EXPECT_TRUE(same_bytes(run.ss_enc, ss)) << "ss (encapsulate)";
+    EXPECT_TRUE(same_bytes(run.ss_dec, ss)) << "ss (decapsulate)";
+    run_parsed<K>(seed, pk, sk, ct, ss);
+    if (::testing::Test::HasFatalFailure()) return;
     ++done;
   }
   EXPECT_GE(done, 10) << file;
@@ -141,19 +176,22 @@ template <class K>
 void check_botan() {
   std::vector<Record> recs;
   std::string why;
-  if (!read_records(vectors_dir() / "frodokem" / "botan" / "frodokem_kat.vec", K::params.name, &recs, &why))
+  if (!read_records(vectors_dir() / "frodokem" / "botan" / "frodokem_kat.vec", K::name, &recs, &why))
     GTEST_SKIP() << why;
   int done = 0;
   for (const Record& r : recs) {
-    SCOPED_TRACE(std::string(K::params.name) + " vector " + std::to_string(done));
-    auto run = std::make_unique<Run<K>>();
-    run_count<K>(from_hex(r.at("seed")), run.get());
+    SCOPED_TRACE(std::string(K::name) + " vector " + std::to_string(done));
+    Run run;
+    run_count<K>(from_hex(r.at("seed")), &run);
     if (::testing::Test::HasFatalFailure()) return;
-    EXPECT_EQ(shake256_16(run->kp.pk), to_hex(from_hex(r.at("pk"))));
-    EXPECT_EQ(shake256_16(run->kp.sk.span()), to_hex(from_hex(r.at("sk"))));
-    EXPECT_EQ(shake256_16(run->enc.ct), to_hex(from_hex(r.at("ct"))));
-    EXPECT_EQ(to_hex(run->enc.shared_secret.span()), to_hex(from_hex(r.at("ss"))));
-    EXPECT_EQ(to_hex(run->ss_dec.span()), to_hex(from_hex(r.at("ss"))));
+    EXPECT_EQ(shake256_16(run.pk), to_hex(from_hex(r.at("pk"))));
+    EXPECT_EQ(shake256_16(run.sk), to_hex(from_hex(r.at("sk"))));
+    EXPECT_EQ(shake256_16(run.ct), to_hex(from_hex(r.at("ct"))));
+    EXPECT_EQ(to_hex(run.ss_enc), to_hex(from_hex(r.at("ss"))));
+    EXPECT_EQ(to_hex(run.ss_dec), to_hex(from_hex(r.at("ss"))));
+    // The generated private key, parsed back, passes the consistency check.
+    auto sk = K::PrivateKey::from_bytes(run.sk);
+    EXPECT_TRUE(sk);
     ++done;
   }
   EXPECT_EQ(done, 25);

@@ -1,7 +1,9 @@
 // ML-DSA against the NIST ACVP vectors (FIPS 204): keyGen; sigGen in the FIPS204 and
 // FIPS204-tr1 revisions (deterministic and hedged, internal and external interfaces,
 // external mu, pure and pre-hash, seed and expanded keys); sigVer. Every case runs once per
-// backend the host has, with every pre-hash of FIPS 204 Section 5.4 (SHA-2, SHA-3, SHAKE).
+// backend the host has, with every pre-hash of FIPS 204 Section 5.4 (SHA-2, SHA-3, SHAKE),
+// through the key objects: keys are parsed with PublicKey::from_bytes /
+// PrivateKey::from_bytes (the checked skEncode import) or made with from_seed.
 #include <tessera/mldsa.hpp>
 
 #include "support/backends.hpp"
@@ -76,16 +78,21 @@ TEST_P(MlDsaAcvp, KeyGen) {
         const Bytes seed = bytes(t, "seed");
         auto kp = D::keygen_internal(seed);
         ASSERT_TRUE(kp) << "tcId " << tc;
-        EXPECT_EQ(to_hex(kp->public_key), str(t, "pk")) << "tcId " << tc;
-        EXPECT_EQ(to_hex(kp->private_key.expanded_bytes()), str(t, "sk")) << "tcId " << tc;
+        EXPECT_EQ(to_hex(kp->public_key.bytes()), str(t, "pk")) << "tcId " << tc;
+        EXPECT_EQ(to_hex(kp->private_key.bytes().span()), str(t, "sk")) << "tcId " << tc;
         auto s = kp->private_key.seed();
         ASSERT_TRUE(s);
         EXPECT_EQ(to_hex(s->span()), str(t, "seed"));
-        // Expanded import/export round trip.
-        auto imported = D::PrivateKey::from_expanded(bytes(t, "sk"));
+        // Import/export round trips: the checked skEncode import gives the same public key.
+        auto imported = D::PrivateKey::from_bytes(bytes(t, "sk"));
         ASSERT_TRUE(imported) << "tcId " << tc;
-        EXPECT_EQ(to_hex(imported->expanded_bytes()), str(t, "sk"));
+        EXPECT_EQ(to_hex(imported->bytes().span()), str(t, "sk"));
+        EXPECT_EQ(to_hex(imported->public_key().bytes()), str(t, "pk")) << "tcId " << tc;
         EXPECT_FALSE(imported->has_seed());
+        auto pk = D::PublicKey::from_bytes(bytes(t, "pk"));
+        ASSERT_TRUE(pk) << "tcId " << tc;
+        EXPECT_TRUE(*pk == kp->public_key);
+        EXPECT_EQ(pk->tr(), kp->public_key.tr());
         ++count;
       });
     }
@@ -114,10 +121,11 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           ASSERT_TRUE(ph) << "tcId " << tc << " hash " << str(t, "hashAlg");
         }
         auto key = format == "seed" ? D::PrivateKey::from_seed(bytes(t, "seed"))
-                                    : D::PrivateKey::from_expanded(bytes(t, "sk"));
+                                    : D::PrivateKey::from_bytes(bytes(t, "sk"));
         ASSERT_TRUE(key) << "tcId " << tc;
         const Bytes rnd = deterministic ? Bytes(32, 0) : bytes(t, "rnd");
         const Bytes msg = bytes(t, "message"), ctx = bytes(t, "context");
+        const Context context(ctx);
         const std::string& expect = want.at(tc);
         const auto mode = mldsa::Signing::deterministic;
         if (iface == "internal") {
@@ -135,8 +143,7 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           auto sig = D::sign_internal(*key, message_prime(0, ctx, msg), rnd);
           ASSERT_TRUE(sig) << "tcId " << tc;
           EXPECT_EQ(to_hex(*sig), expect) << "tcId " << tc;
-          auto tr = std::span<const std::uint8_t>(key->expanded_bytes()).subspan(64, 64);
-          auto b = mldsa::MuBuilder::from_tr(tr, ctx);
+          auto b = mldsa::MuBuilder::from_tr(key->public_key().tr(), context);
           ASSERT_TRUE(b);
           const std::size_t half = msg.size() / 2;
           b->update(std::span<const std::uint8_t>(msg).first(half));
@@ -146,7 +153,7 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           ASSERT_TRUE(s_mu);
           EXPECT_EQ(to_hex(*s_mu), expect) << "tcId " << tc;
           if (deterministic) {
-            auto s2 = D::sign(*key, msg, ctx, mode);
+            auto s2 = D::sign(*key, msg, context, mode);
             ASSERT_TRUE(s2);
             EXPECT_EQ(to_hex(*s2), expect) << "tcId " << tc;
           }
@@ -158,10 +165,10 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           ASSERT_TRUE(sig) << "tcId " << tc;
           EXPECT_EQ(to_hex(*sig), expect) << "tcId " << tc;
           if (deterministic) {
-            auto s2 = D::sign_prehash(*key, *ph, msg, ctx, mode);
+            auto s2 = D::sign_prehash(*key, *ph, msg, context, mode);
             ASSERT_TRUE(s2);
             EXPECT_EQ(to_hex(*s2), expect) << "tcId " << tc;
-            auto s3 = D::sign_digest(*key, *ph, digest, ctx, mode);
+            auto s3 = D::sign_digest(*key, *ph, digest, context, mode);
             ASSERT_TRUE(s3);
             EXPECT_EQ(to_hex(*s3), expect) << "tcId " << tc;
           }
@@ -200,22 +207,32 @@ Counts run_sigver(const nlohmann::json& j) {
     for (const auto& t : g["tests"]) {
       const int tc = t["tcId"].get<int>();
       with_set(g["parameterSet"].get<std::string>(), [&]<class D>() {
-        const Bytes pk = bytes(t, "pk"), sig = bytes(t, "signature"), msg = bytes(t, "message"),
+        const Bytes pk_bytes = bytes(t, "pk"), sig = bytes(t, "signature"), msg = bytes(t, "message"),
                     ctx = bytes(t, "context");
+        const Context context(ctx);
         const bool expect = t["testPassed"].get<bool>();
         bool got = false;
+        // A public key that does not parse (a wrong length) rejects the signature: a pass
+        // only where the vector expects rejection.
+        auto pk_r = D::PublicKey::from_bytes(pk_bytes);
+        if (!pk_r) {
+          EXPECT_FALSE(expect) << "tcId " << tc << ": public key not parsed (" << error_message(pk_r.error()) << ")";
+          ++c.ran;
+          return;
+        }
+        const auto& pk = *pk_r;
         if (iface == "internal") {
           got = external_mu ? D::verify_mu(pk, bytes(t, "mu"), sig) : D::verify_internal(pk, msg, sig);
         } else if (!pre_hash) {
-          got = D::verify(pk, msg, sig, ctx);
-          auto b = D::mu_builder(pk, ctx);
+          got = D::verify(pk, msg, sig, context);
+          auto b = D::mu_builder(pk, context);
           ASSERT_TRUE(b);
           b->update(msg);
           EXPECT_EQ(D::verify_mu(pk, b->final(), sig), expect) << "tcId " << tc;
         } else {
           auto ph = parse_hash(str(t, "hashAlg"));
           ASSERT_TRUE(ph) << "tcId " << tc;
-          got = D::verify_prehash(pk, *ph, msg, sig, ctx);
+          got = D::verify_prehash(pk, *ph, msg, sig, context);
         }
         EXPECT_EQ(got, expect) << "tcId " << tc << " (" << str(t, "reason") << ")";
         ++c.ran;

@@ -51,18 +51,23 @@ TEST_P(MlKemAcvp, KeyGen) {
         const Bytes seed = cat(d, z);
         auto kp = Kem::keygen_internal(d, z);
         ASSERT_TRUE(kp) << "tcId " << tc;
-        EXPECT_EQ(hex(kp->ek), t["ek"].get<std::string>()) << "tcId " << tc;
-        EXPECT_EQ(hex(kp->seed.span()), hex(seed)) << "tcId " << tc;
-        auto dk = Kem::expand_seed(seed);
-        ASSERT_TRUE(dk) << "tcId " << tc;
-        EXPECT_EQ(hex(dk->span()), t["dk"].get<std::string>()) << "tcId " << tc;
-        auto ek = Kem::encapsulation_key(seed);
+        EXPECT_EQ(hex(kp->public_key.bytes()), t["ek"].get<std::string>()) << "tcId " << tc;
+        EXPECT_EQ(hex(kp->private_key.bytes().span()), t["dk"].get<std::string>()) << "tcId " << tc;
+        auto kp_seed = kp->private_key.seed();
+        ASSERT_TRUE(kp_seed) << "tcId " << tc;
+        EXPECT_EQ(hex(kp_seed->span()), hex(seed)) << "tcId " << tc;
+        // The same key from the seed and from the expanded dk; the ek parses on its own.
+        auto from_seed = Kem::DecapsulationKey::from_seed(seed);
+        ASSERT_TRUE(from_seed) << "tcId " << tc;
+        EXPECT_EQ(hex(from_seed->bytes().span()), t["dk"].get<std::string>()) << "tcId " << tc;
+        EXPECT_EQ(hex(from_seed->public_key().bytes()), t["ek"].get<std::string>()) << "tcId " << tc;
+        auto from_dk = Kem::DecapsulationKey::from_bytes(from_hex(t["dk"].get<std::string>()));
+        ASSERT_TRUE(from_dk) << "tcId " << tc;
+        EXPECT_EQ(hex(from_dk->public_key().bytes()), t["ek"].get<std::string>()) << "tcId " << tc;
+        EXPECT_FALSE(from_dk->has_seed()) << "tcId " << tc;
+        auto ek = Kem::EncapsulationKey::from_bytes(from_hex(t["ek"].get<std::string>()));
         ASSERT_TRUE(ek) << "tcId " << tc;
-        EXPECT_EQ(hex(*ek), t["ek"].get<std::string>()) << "tcId " << tc;
-        const Bytes dk_bytes = from_hex(t["dk"].get<std::string>());
-        EXPECT_TRUE(Kem::check_key_consistency(seed, dk_bytes)) << "tcId " << tc;
-        EXPECT_TRUE(Kem::check_decapsulation_key(dk_bytes)) << "tcId " << tc;
-        EXPECT_TRUE(Kem::check_encapsulation_key(kp->ek)) << "tcId " << tc;
+        EXPECT_EQ(hex(ek->hash()), hex(kp->public_key.hash())) << "tcId " << tc;
         ++count;
       });
     }
@@ -84,26 +89,34 @@ int run_encap_decap(const nlohmann::json& j) {
         const Bytes dk = from_hex(t["dk"].get<std::string>());
         if (fn == "encapsulation") {
           const Bytes m = from_hex(t["m"].get<std::string>());
-          auto enc = Kem::encaps_internal(ek, m);
+          auto key = Kem::EncapsulationKey::from_bytes(ek);
+          ASSERT_TRUE(key) << "tcId " << tc;
+          auto enc = Kem::encaps_internal(*key, m);
           ASSERT_TRUE(enc) << "tcId " << tc;
-          EXPECT_EQ(hex(enc->ct), t["c"].get<std::string>()) << "tcId " << tc;
+          EXPECT_EQ(hex(enc->ciphertext), t["c"].get<std::string>()) << "tcId " << tc;
           EXPECT_EQ(hex(enc->shared_secret.span()), t["k"].get<std::string>()) << "tcId " << tc;
           // The shared secret decapsulates back with the expanded key.
-          auto k = Kem::decaps_expanded(dk, enc->ct);
+          auto sk = Kem::DecapsulationKey::from_bytes(dk);
+          ASSERT_TRUE(sk) << "tcId " << tc;
+          auto k = Kem::decapsulate(*sk, enc->ciphertext);
           ASSERT_TRUE(k) << "tcId " << tc;
           EXPECT_EQ(hex(k->span()), t["k"].get<std::string>()) << "tcId " << tc;
         } else if (fn == "decapsulation") {
           const Bytes c = from_hex(t["c"].get<std::string>());
           const std::string want = t["k"].get<std::string>();
           if (format == "expanded" || format == "none") {
-            auto k = Kem::decaps_expanded(dk, c);
+            auto sk = Kem::DecapsulationKey::from_bytes(dk);
+            ASSERT_TRUE(sk) << "tcId " << tc;
+            auto k = Kem::decapsulate(*sk, c);
             ASSERT_TRUE(k) << "tcId " << tc;
             EXPECT_EQ(hex(k->span()), want) << "tcId " << tc << " " << t["reason"];
           }
           if (t.contains("d")) {  // tr1: the seed form is given too, for both formats
             const Bytes seed = cat(from_hex(t["d"].get<std::string>()), from_hex(t["z"].get<std::string>()));
-            EXPECT_TRUE(Kem::check_key_consistency(seed, dk)) << "tcId " << tc;
-            auto k = Kem::decaps(seed, c);
+            auto sk = Kem::DecapsulationKey::from_seed(seed);
+            ASSERT_TRUE(sk) << "tcId " << tc;
+            EXPECT_EQ(hex(sk->bytes().span()), hex(dk)) << "tcId " << tc << ": seed and dk disagree";
+            auto k = Kem::decapsulate(*sk, c);
             ASSERT_TRUE(k) << "tcId " << tc;
             EXPECT_EQ(hex(k->span()), want) << "tcId " << tc << " " << t["reason"];
           } else {
@@ -111,25 +124,17 @@ int run_encap_decap(const nlohmann::json& j) {
           }
         } else if (fn == "encapsulationKeyCheck") {
           const bool pass = t["testPassed"].get<bool>();
-          auto r = Kem::check_encapsulation_key(ek);
-          EXPECT_EQ(r.has_value(), pass) << "tcId " << tc << " " << t["reason"];
-          Bytes m(32, 0x42);
-          auto enc = Kem::encaps_internal(ek, m);
-          EXPECT_EQ(enc.has_value(), pass) << "tcId " << tc;
+          auto key = Kem::EncapsulationKey::from_bytes(ek);
+          EXPECT_EQ(key.has_value(), pass) << "tcId " << tc << " " << t["reason"];
           if (!pass) {
-            EXPECT_EQ(r.error(), Error::invalid_key);
-            EXPECT_EQ(enc.error(), Error::invalid_key);
+            EXPECT_EQ(key.error(), Error::invalid_key) << "tcId " << tc;
           }
         } else if (fn == "decapsulationKeyCheck") {
           const bool pass = t["testPassed"].get<bool>();
-          auto r = Kem::check_decapsulation_key(dk);
-          EXPECT_EQ(r.has_value(), pass) << "tcId " << tc << " " << t["reason"];
-          Bytes c(Kem::ct_bytes, 0x17);
-          auto k = Kem::decaps_expanded(dk, c);
-          EXPECT_EQ(k.has_value(), pass) << "tcId " << tc;
+          auto key = Kem::DecapsulationKey::from_bytes(dk);
+          EXPECT_EQ(key.has_value(), pass) << "tcId " << tc << " " << t["reason"];
           if (!pass) {
-            EXPECT_EQ(r.error(), Error::invalid_key);
-            EXPECT_EQ(k.error(), Error::invalid_key);
+            EXPECT_EQ(key.error(), Error::invalid_key) << "tcId " << tc;
           }
         } else {
           ADD_FAILURE() << "unknown function " << fn;

@@ -10,6 +10,11 @@ std::filesystem::path vectors_dir() {
   return TESSERA_DEFAULT_VECTORS_DIR;
 }
 
+bool vectors_required() {
+  const char* env = std::getenv("TESSERA_REQUIRE_VECTORS");
+  return env != nullptr && std::string(env) == "1";
+}
+
 std::optional<nlohmann::json> load_acvp(const std::string& name, const std::string& file, std::string* why) {
   const std::filesystem::path path = vectors_dir() / "acvp" / name / file;
   std::ifstream in(path);

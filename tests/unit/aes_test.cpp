@@ -65,6 +65,7 @@ TEST_P(AesApi, KeyLengths) {
     EXPECT_EQ(r.has_value(), valid) << n;
     if (!valid) {
       EXPECT_EQ(r.error(), Error::invalid_length);
+      EXPECT_STREQ(r.what(), "AES key");
       EXPECT_FALSE(aes.has_key());
     }
   }
@@ -78,17 +79,33 @@ TEST_P(AesApi, BufferErrors) {
   auto no_key = aes.encrypt_blocks(in, out);
   ASSERT_FALSE(no_key.has_value());
   EXPECT_EQ(no_key.error(), Error::invalid_state);
+  EXPECT_STREQ(no_key.what(), "AES key (none set)");
   EXPECT_EQ(out, std::vector<std::uint8_t>(32, 0));
+  std::array<std::uint8_t, 16> ctr{};
+  auto no_key_ctr = aes.ctr32_xor(ctr, in, out);
+  ASSERT_FALSE(no_key_ctr.has_value());
+  EXPECT_EQ(no_key_ctr.error(), Error::invalid_state);
+  EXPECT_STREQ(no_key_ctr.what(), "AES key (none set)");
   ASSERT_TRUE(aes.set_key(std::vector<std::uint8_t>(16, 3)).has_value());
   for (std::size_t n : {1u, 15u, 17u, 31u}) {
     std::vector<std::uint8_t> i2(n, 1), o2(n, 9);
     auto r = aes.encrypt_blocks(i2, o2);
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error(), Error::invalid_length);
+    EXPECT_STREQ(r.what(), "AES input (whole 16-byte blocks)");
     EXPECT_EQ(o2, std::vector<std::uint8_t>(n, 0));
   }
   std::vector<std::uint8_t> short_out(16, 9);
-  EXPECT_FALSE(aes.encrypt_blocks(in, short_out).has_value());
+  auto short_r = aes.encrypt_blocks(in, short_out);
+  ASSERT_FALSE(short_r.has_value());
+  EXPECT_EQ(short_r.error(), Error::invalid_length);
+  EXPECT_STREQ(short_r.what(), "AES output");
+  EXPECT_EQ(short_out, std::vector<std::uint8_t>(16, 0));
+  std::array<std::uint8_t, 16> c0{};
+  auto ctr_r = aes.ctr32_xor(c0, std::span(in).first(20), short_out);
+  ASSERT_FALSE(ctr_r.has_value());
+  EXPECT_EQ(ctr_r.error(), Error::invalid_length);
+  EXPECT_STREQ(ctr_r.what(), "AES-CTR output");
   // In place equals out of place.
   ASSERT_TRUE(aes.encrypt_blocks(in, out).has_value());
   ASSERT_TRUE(aes.encrypt_blocks(in, in).has_value());

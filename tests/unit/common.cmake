@@ -15,3 +15,6 @@ set_tests_properties(backend.env.unknown PROPERTIES ENVIRONMENT TESSERA_BACKEND=
 add_test(NAME backend.env.unavailable COMMAND backend-env-probe)
 set_tests_properties(backend.env.unavailable PROPERTIES ENVIRONMENT TESSERA_BACKEND=neon
   PASS_REGULAR_EXPRESSION "status=backend not available")
+
+# ct::mask_bytes_eq (src/common/ct.hpp): lengths, out-of-bounds reads.
+tessera_test(ct-unit-tests ${CMAKE_CURRENT_LIST_DIR}/ct_test.cpp)

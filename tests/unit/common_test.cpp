@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace tessera {
@@ -97,6 +99,44 @@ TEST(ResultType, ValueAndError) {
   for (int i = 1; i <= static_cast<int>(Error::authentication_failed); ++i) {
     EXPECT_STRNE(error_message(static_cast<Error>(i)), "unknown error") << i;
   }
+}
+
+// Result<T> assigns like Result<void>: value over error, error over value, value over value;
+// the value it held is destroyed (a key object wipes itself) when it is replaced.
+TEST(ResultType, Assignable) {
+  Result<int> r = Error::invalid_key;
+  r = Result<int>(7);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, 7);
+  r = Result<int>(Error::unsupported);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), Error::unsupported);
+  const Result<int> other = 9;
+  r = other;
+  EXPECT_EQ(*r, 9);
+  Result<int>& alias = r;
+  r = alias;  // self-assignment keeps the value
+  EXPECT_EQ(*r, 9);
+
+  Result<SecretArray<8>> secret = SecretArray<8>(std::array<std::uint8_t, 8>{1, 2, 3, 4, 5, 6, 7, 8});
+  const std::uint8_t* held = secret->data();
+  secret = Result<SecretArray<8>>(Error::invalid_length);  // the old value is wiped in place
+  // Byte 0 now holds the error code (it shares the storage); the rest must be zero.
+  for (int i = 1; i < 8; ++i) EXPECT_EQ(held[i], 0) << i;
+  static_assert(!std::is_copy_assignable_v<Result<SecretArray<8>>>);  // secrets: explicit copies only
+  static_assert(std::is_move_assignable_v<Result<SecretArray<8>>>);
+}
+
+// A failure names what was wrong; a bare Error leaves what() empty. Forwarding keeps it.
+TEST(ResultType, FailureNamesTheArgument) {
+  Result<int> r = fail(Error::invalid_length, "AES-GCM nonce");
+  EXPECT_EQ(r.error(), Error::invalid_length);
+  EXPECT_STREQ(r.what(), "AES-GCM nonce");
+  Result<void> v = r.failure();
+  EXPECT_EQ(v.error(), Error::invalid_length);
+  EXPECT_STREQ(v.what(), "AES-GCM nonce");
+  Result<int> bare = Error::invalid_key;
+  EXPECT_STREQ(bare.what(), "");
 }
 
 TEST(ResultTypeDeathTest, AccessingTheWrongAlternativeTraps) {

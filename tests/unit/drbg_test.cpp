@@ -4,8 +4,9 @@
 // the Linux kernel's crypto/testmgr.h): entropy holds EntropyInput || Nonce, the DRBG
 // generates twice (additional inputs a, b) and the second output is compared. With
 // prediction resistance, each generate first reseeds with EntropyInputPR (a, b).
-// SHA-512 (also offered; the system DRBG uses SHA-256) is checked against a direct
-// transcription of the Section 10.1.1 steps below.
+// SHA-512 (also offered; the system DRBG uses SHA-256): NIST CAVS 14.3 Hash_DRBG.rsp
+// vectors from drbgtestvectors.zip (kCavsSha512 below says which file, section and
+// COUNT), and a direct transcription of the Section 10.1.1 steps for other lengths.
 #include <tessera/drbg.hpp>
 #include <tessera/random.hpp>
 #include <tessera/sha2.hpp>
@@ -97,6 +98,102 @@ TEST(HashDrbgCavs, Sha256) {
     }
     EXPECT_EQ(lower(to_hex(out)), c.expected) << "case " << n;
     ++n;
+  }
+}
+
+// NIST CAVS 14.3 Hash_DRBG vectors for SHA-512 (EntropyInputLen = 256, NonceLen = 128,
+// ReturnedBitsLen = 2048), copied from drbgtestvectors.zip (the copies carried by
+// github.com/tritoke/nist-drbg-rs, assets/drbgvectors_*/Hash_DRBG.rsp; the pr_false file is
+// byte-identical to the copy in github.com/vibhav950/Xrand, test/Hash_DRBG.rsp, and its
+// PersonalizationStringLen = AdditionalInputLen = 256 case is also in Crypto++'s
+// validat3.cpp). The DRBGVS call sequences:
+//  - drbgvectors_pr_false: Instantiate(EntropyInput, Nonce, PersonalizationString);
+//    Reseed(EntropyInputReseed, AdditionalInputReseed); Generate(AdditionalInput[0]);
+//    Generate(AdditionalInput[1]), whose output is ReturnedBits.
+//  - drbgvectors_pr_true: Instantiate; twice, Generate with prediction resistance
+//    (Section 9.3.1: Reseed(EntropyInputPR[i], AdditionalInput[i]), then generate with no
+//    additional input); the second output is ReturnedBits.
+struct CavsSha512Case {
+  const char* source;  // file, section and COUNT
+  const char *entropy, *nonce, *pers;
+  const char *entropy_reseed, *addtl_reseed;  // pr_false only
+  const char *addtl_a, *addtl_b;
+  const char *entropy_pr_a, *entropy_pr_b;    // pr_true only
+  const char* expected;
+};
+
+const CavsSha512Case kCavsSha512[] = {
+    {"drbgvectors_pr_false/Hash_DRBG.rsp [SHA-512] [PredictionResistance = False] "
+     "[PersonalizationStringLen = 0] [AdditionalInputLen = 0] (first such group) COUNT = 0 (line 10128)",
+     "3144e17a10c856129764f58fd8e4231020546996c0bf6cff8e91c24ee09be333", "b16fcb1cf0c010f31feab733588b8e04", "",
+     "a0b3584c2c8412f618406834404d1eb0ce999ba28966054d7e497e0db608b967", "", "", "", "", "",
+     "efa35dd0362adb7626456b36fac74d3c28d01d926420275a28bea9c9dd7547c15e7931852ac1277076567535239c1f42"
+     "9c7f75cf74c2267deb6a3e596cf326156c796941283b8d583f171c2f6e3323f7555e1b181ffda30507210cb1f589b23c"
+     "d71880fd44370cacf43375b0db7e336f12b309bfd4f610bb8f20e1a15e253a4fe511a027968df0b105a1d73aff7c7a82"
+     "6d39f640dfb8f522259ed402282e2c2e9d3a498f51725fe4141b06da5598a42ac1e0494e997d566a1a39b676b96a6003"
+     "a4c5db84f246584ee65af70ff2160278166da16d91c9b8f2deb02751a1088ad6be4e80ef966eb73e66bc87cad87c77c0"
+     "b34a21ba1da0ba6d16ca5046dc4abda0"},
+    {"drbgvectors_pr_false/Hash_DRBG.rsp [SHA-512] [PredictionResistance = False] "
+     "[PersonalizationStringLen = 256] [AdditionalInputLen = 256] (fourth such group) COUNT = 0 (line 12498)",
+     "554e8ffdc49ad8f99ae5d5f81af5dafb7f7553d7cb568ea73cc082dd807625c0", "f08978de2dc2cdd9c0fd3d84d98b8e8e",
+     "3e527ab5812b0c0e982a95789398d9ebf1b9ebd61d0205ed42212d24b837f841",
+     "78073e86794b109588f422f9bd047ec0ceabd6786bdfe289b316439c322db259",
+     "f26bb1ef30ca8f97c019d079e5c65eaed1a39a52af12e828de0370799a70118b",
+     "b09db5a845ec797a4b607ee4d558567035209bd8e5016c78ff1f6b93bf7c34ca",
+     "45922fb35ad06a845fc9ca164a42bb5984b43857a9162348f02f51612435b862", "", "",
+     "1f20839e22553b1e6cd4f63a47c399540f69a3bb3747a02a12acc70085c5ccf47b125a4aeaed2fe531510dc18e5029e2"
+     "a6cb8f34bada8b47323381f12df68b738cff15c88e8c3148fac3c49f528123c22a83bdf144ef15499344836b375dbbff"
+     "72d2869662f84d123b16cbaca100121f94a8d5ae9a9edac8d76d5933fd55c9cc5bad3973b5138b96dfdbf59081df686a"
+     "307242f274ae7f1f7ffe8b3d493898347c63466eaffacb060608e6c8353c68b8cc9d5cdfdbc0414448e611d478508191"
+     "ed1d75f3bd79ff1e37afc65d49d65cac5bcbd6913751fa9870fc32b3f286e4ed74f25d8b6c4db8ded84ad65ed66daeb1"
+     "1ba2945254ad3c3d25bd12463ca0459d"},
+    {"drbgvectors_pr_true/Hash_DRBG.rsp [SHA-512] [PredictionResistance = True] "
+     "[PersonalizationStringLen = 0] [AdditionalInputLen = 0] (first such group) COUNT = 0 (line 10128)",
+     "73c9b115b7efb0a63244d7493ae5820599d7cee5ca054db2f7269ba7f621bdca", "c204e6de789b0394fbbe6663466efcea", "",
+     "", "", "", "", "cfcef3776b37649a7f6d2b48f443da79a2f2f81d04f3af9853a9e696c4487440",
+     "d0638e28cae8d1c0f57209d677d889d195a672023cb8ade39f794989e1daee34",
+     "04744d1d42601995fa3b101ded3d2531cbf45afd83120d58eb26594a863bd8318311b08d3df4c571a9c26dff63a3e991"
+     "3a9a17a7c455186fdfdd90c664a84b73a1106a5a82f741bd4c7a48bd046c268d8919efc941f8b45a3c3d89cf37141b5c"
+     "41b10ff543a6926272d623ad8eccd026552090adcfacb124f47c4ad62be90ea5a0a7087d81458445813af88ffb5a8c35"
+     "19f977131cc851cb4454b0a756c8373f052382435ab934718c955177363389c06b0b5073478e84d253ff02a3f1bef1bb"
+     "f1338f77f92f029f638a4691c48c470d30d230f007f545e022f66c78a130697814aa55d2000a49553bef35fab5808e2f"
+     "3cbb38c405611fa81444124e3f89e1e8"},
+    {"drbgvectors_pr_true/Hash_DRBG.rsp [SHA-512] [PredictionResistance = True] "
+     "[PersonalizationStringLen = 256] [AdditionalInputLen = 256] (first such group) COUNT = 0 (line 10602)",
+     "0cfbae94684321e071e66da09e0410128b7a14ff1692014c98fac7f384e8362f", "3a217aec700c191b05e4a11803d5f651",
+     "e638d92f217337982258337ae63c3b07b30fc5668e8c123ee0e530fc0187f251", "", "",
+     "30580498cac41c4a514dd913131dd0ef932dfc246710ffb09b33c952fe5e7e69",
+     "ce49a8abe2d1b66582eb54c66022fc856324cfd8c9504077b063f3d58e832fa3",
+     "fa65a1561e9699272c147531b29015053ea0e504c1978cc791fd75eaff51c005",
+     "7cb7d7de34f568cd8e5808226db8f414f1da556cf00796dc12ecdd8ad049b1c3",
+     "174df659adf93390e0543d04a55d1c23ef5faf8b1a49d36b6010a0ebdd2f77b35b5a8cf942236619a4304b5c0eaad098"
+     "ca977a219f2c327f49b5ee4d2a29f48ec91623ce288930b8fe9092ff8ce4aee8e90f6ae9cbf8514d1636f8bda841b49a"
+     "a3043605e49581c42f2e54a3b9f1dbe51e78996314df8e3cb43687721d1c660b37f118331dcf8b0acec110489741df45"
+     "f2cd5c2aa2a989cd3635fb52ec156b855307e30e34092eff182886470ee9ce0df25c54ddcfe1ca1ae713a2063dc16274"
+     "fb36dd957a3a3fcc80d2a0e908e0e43cd0d55e4241afc3ebf6f36248528f0dcfa780aa417f3dabdb7be6622c0c8c8df5"
+     "973392c913c777454c393587e050afdf"},
+};
+
+TEST(HashDrbgCavs, Sha512) {
+  for (const CavsSha512Case& c : kCavsSha512) {
+    SCOPED_TRACE(c.source);
+    HashDrbg<Sha512> drbg;
+    ASSERT_TRUE(drbg.instantiate(from_hex(c.entropy), from_hex(c.nonce), from_hex(c.pers)).has_value());
+    const bool pr = *c.entropy_pr_a != '\0';
+    if (!pr) {
+      ASSERT_TRUE(drbg.reseed(from_hex(c.entropy_reseed), from_hex(c.addtl_reseed)).has_value());
+    }
+    Bytes out(2048 / 8);
+    for (int step = 0; step < 2; ++step) {
+      const Bytes addtl = from_hex(step == 0 ? c.addtl_a : c.addtl_b);
+      if (pr) {
+        const Bytes fresh = from_hex(step == 0 ? c.entropy_pr_a : c.entropy_pr_b);
+        ASSERT_TRUE(drbg.generate_with_prediction_resistance(out, fresh, addtl).has_value());
+      } else {
+        ASSERT_TRUE(drbg.generate(out, addtl).has_value());
+      }
+    }
+    EXPECT_EQ(lower(to_hex(out)), c.expected);
   }
 }
 
@@ -209,6 +306,7 @@ TEST(HashDrbg, ReseedCounterAndInterval) {
   Result<void> r = drbg.generate(out);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error(), Error::invalid_state);
+  EXPECT_STREQ(r.what(), "Hash_DRBG reseed counter (reseed required)");
   EXPECT_EQ(out, Bytes(32, 0));
   ASSERT_TRUE(drbg.reseed(Bytes(32, 7), {}).has_value());
   EXPECT_EQ(drbg.reseed_counter(), 1u);
@@ -231,25 +329,42 @@ TEST(HashDrbg, ReseedChangesOutput) {
   EXPECT_NE(oa, ob);
 }
 
+// Each failure names its argument (Result::what()).
+void expect_failure(const Result<void>& r, Error e, const char* what) {
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(r.error(), e);
+  EXPECT_STREQ(r.what(), what);
+}
+
 TEST(HashDrbg, ArgumentChecks) {
   HashDrbg<Sha512> drbg;
   Bytes out(16, 0xee);
-  Result<void> r = drbg.generate(out);
-  EXPECT_EQ(r.error(), Error::invalid_state);  // not instantiated
+  expect_failure(drbg.generate(out), Error::invalid_state, "Hash_DRBG (not instantiated)");
   EXPECT_EQ(out, Bytes(16, 0));
-  EXPECT_EQ(drbg.reseed(Bytes(32, 1), {}).error(), Error::invalid_state);
-  EXPECT_EQ(drbg.instantiate(Bytes(31, 1), Bytes(32, 2), {}).error(), Error::invalid_length);  // entropy < 256 bits
-  EXPECT_EQ(drbg.instantiate(Bytes(32, 1), Bytes(15, 2), {}).error(), Error::invalid_length);  // no 128-bit nonce
+  expect_failure(drbg.reseed(Bytes(32, 1), {}), Error::invalid_state, "Hash_DRBG (not instantiated)");
+  expect_failure(drbg.generate_with_prediction_resistance(out, Bytes(32, 1)), Error::invalid_state,
+                 "Hash_DRBG (not instantiated)");  // the reseed's failure, forwarded
+  // Entropy < 256 bits; no 128-bit nonce (Section 8.6.7).
+  expect_failure(drbg.instantiate(Bytes(31, 1), Bytes(32, 2), {}), Error::invalid_length, "Hash_DRBG entropy input");
+  expect_failure(drbg.instantiate(Bytes(32, 1), Bytes(15, 2), {}), Error::invalid_length, "Hash_DRBG nonce");
   ASSERT_TRUE(drbg.instantiate(Bytes(32, 1), Bytes(16, 2), {}).has_value());
-  EXPECT_EQ(drbg.reseed(Bytes(31, 1), {}).error(), Error::invalid_length);
+  expect_failure(drbg.reseed(Bytes(31, 1), {}), Error::invalid_length, "Hash_DRBG entropy input");
+  std::fill(out.begin(), out.end(), 0xee);
+  expect_failure(drbg.generate_with_prediction_resistance(out, Bytes(31, 1)), Error::invalid_length,
+                 "Hash_DRBG entropy input");
+  EXPECT_EQ(out, Bytes(16, 0));
   Bytes big(HashDrbg<Sha512>::max_request_bytes + 1, 0xee);
-  EXPECT_EQ(drbg.generate(big).error(), Error::invalid_length);
+  expect_failure(drbg.generate(big), Error::invalid_length, "Hash_DRBG output length (over 2^19 bits)");
+  EXPECT_EQ(big, Bytes(big.size(), 0));
+  std::fill(big.begin(), big.end(), 0xee);
+  expect_failure(drbg.generate_with_prediction_resistance(big, Bytes(32, 1)), Error::invalid_length,
+                 "Hash_DRBG output length (over 2^19 bits)");
   EXPECT_EQ(big, Bytes(big.size(), 0));
   Bytes max(HashDrbg<Sha512>::max_request_bytes);
   EXPECT_TRUE(drbg.generate(max).has_value());
   drbg.uninstantiate();
   EXPECT_FALSE(drbg.instantiated());
-  EXPECT_EQ(drbg.generate(out).error(), Error::invalid_state);
+  expect_failure(drbg.generate(out), Error::invalid_state, "Hash_DRBG (not instantiated)");
 }
 
 TEST(HashDrbg, PersonalizationMatters) {
@@ -383,6 +498,10 @@ TEST(RandomBytes, EntropySourcePredictionResistanceAndFailure) {
   EXPECT_EQ(random_bytes(out).error(), Error::randomness_failure);
   EXPECT_EQ(out, Bytes(64, 0));
   EXPECT_EQ(entropy_bytes(out).error(), Error::randomness_failure);
+  // The failure says which source failed, through the DRBG too.
+  EXPECT_STREQ(entropy_bytes(out).what(), "the installed entropy source (set_entropy_source) failed");
+  set_entropy_source(counting_source);
+  EXPECT_STREQ(random_bytes(out).what(), "the installed entropy source (set_entropy_source) failed");
   g_source_fails = false;
   set_entropy_source(nullptr);
   EXPECT_TRUE(random_bytes(out).has_value());

@@ -1,4 +1,5 @@
-// HMAC over every SHA-2 and SHA-3 hash and HKDF's length checks.
+// HMAC over every SHA-2 and SHA-3 hash and HKDF's length checks (and the argument each
+// HKDF failure names). HMAC itself has no failure: any key length, a fixed-size output.
 #include <tessera/hkdf.hpp>
 #include <tessera/hmac.hpp>
 
@@ -87,17 +88,23 @@ TEST(Hkdf, TooLongOutputRejectedAndZeroed) {
   Result<void> r = hkdf<Sha256>({}, ikm, {}, okm);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error(), Error::invalid_length);
+  EXPECT_STREQ(r.what(), "HKDF output length (L > 255 * HashLen)");
   EXPECT_EQ(okm, Bytes(okm.size(), 0));
+  r = hkdf_sha256({}, ikm, {}, okm);  // the exported one-shot forwards the failure
+  ASSERT_FALSE(r.has_value());
+  EXPECT_STREQ(r.what(), "HKDF output length (L > 255 * HashLen)");
 
   std::array<std::uint8_t, 48> prk{};
   Bytes okm384(255 * 48 + 1, 0xee);
   r = hkdf_expand<Sha384>(prk, {}, okm384);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error(), Error::invalid_length);
+  EXPECT_STREQ(r.what(), "HKDF output length (L > 255 * HashLen)");
   EXPECT_EQ(okm384, Bytes(okm384.size(), 0));
 
   Bytes okm3(255 * 32 + 1, 0xee);
   r = hkdf<Sha3_256>({}, ikm, {}, okm3);
+  ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error(), Error::invalid_length);
 }
 
@@ -107,6 +114,7 @@ TEST(Hkdf, ShortPrkRejected) {
   Result<void> r = hkdf_expand<Sha256>(prk, {}, okm);
   ASSERT_FALSE(r.has_value());
   EXPECT_EQ(r.error(), Error::invalid_length);
+  EXPECT_STREQ(r.what(), "HKDF PRK");
   EXPECT_EQ(okm, Bytes(16, 0));
 }
 

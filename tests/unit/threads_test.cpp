@@ -61,28 +61,28 @@ TEST(Threads, FirstUseBackendSelectionAgrees) {
 TEST(Threads, MlKemSharedKeysAllOperationsAtOnce) {
   // Slot 0 is the shared key pair; every thread encapsulates to it and decapsulates
   // another thread's ciphertext with the same (shared, read-only) private key.
-  std::optional<tessera::mlkem::KeyPair<tessera::mlkem::kMlKem768>> shared;
-  std::array<std::optional<tessera::mlkem::Encapsulation<tessera::mlkem::kMlKem768>>, kThreads> enc;
+  std::optional<MlKem768::KeyPair> shared;
+  std::array<std::optional<MlKem768::Encapsulation>, kThreads> enc;
   std::array<std::array<u8, 32>, kThreads> decapsulated{};
   std::atomic<int> failures{0};
   run_together([&](int i, auto&& sync) {
     const auto ui = static_cast<std::size_t>(i);
     // Phase 1: every thread generates a key pair (OS entropy, per-thread DRBG, first use).
-    auto kp = MlKem768::keygen();
+    auto kp = MlKem768::generate_key();
     if (!kp) ++failures;
     if (i == 0 && kp) shared.emplace(std::move(*kp));
     sync();
     // Phase 2: encapsulate to the shared public key, all at once.
-    auto e = MlKem768::encaps(shared->ek);
+    auto e = MlKem768::encapsulate(shared->public_key);
     if (!e) ++failures;
     else enc[ui].emplace(std::move(*e));
     sync();
-    // Phase 3: decapsulate the next thread's ciphertext with the shared private key, in both
-    // key forms.
+    // Phase 3: decapsulate the next thread's ciphertext with the shared private key object,
+    // and with a key parsed from its bytes.
     const auto& other = *enc[(ui + 1) % kThreads];
-    auto k = MlKem768::decaps(shared->seed.span(), other.ct);
-    auto dk = MlKem768::expand_seed(shared->seed.span());
-    auto k2 = dk ? MlKem768::decaps_expanded(dk->span(), other.ct) : tessera::Result<tessera::mlkem::SharedSecret>(tessera::Error::invalid_key);
+    auto k = MlKem768::decapsulate(shared->private_key, other.ciphertext);
+    auto dk = MlKem768::DecapsulationKey::from_bytes(shared->private_key.bytes().span());
+    auto k2 = dk ? MlKem768::decapsulate(*dk, other.ciphertext) : tessera::Result<tessera::mlkem::SharedSecret>(tessera::Error::invalid_key);
     if (!k || !k2 || std::memcmp(k->data(), k2->data(), 32) != 0) ++failures;
     else std::memcpy(decapsulated[ui].data(), k->data(), 32);
   });
@@ -92,7 +92,7 @@ TEST(Threads, MlKemSharedKeysAllOperationsAtOnce) {
     EXPECT_EQ(0, std::memcmp(decapsulated[i].data(), other.shared_secret.data(), 32)) << "thread " << i;
   }
   // Fresh randomness in every thread: no two encapsulations alike.
-  for (std::size_t i = 1; i < kThreads; ++i) EXPECT_NE(enc[i]->ct, enc[0]->ct) << "thread " << i;
+  for (std::size_t i = 1; i < kThreads; ++i) EXPECT_NE(enc[i]->ciphertext, enc[0]->ciphertext) << "thread " << i;
 }
 
 TEST(Threads, MlDsaSharedKeysAllOperationsAtOnce) {
@@ -140,16 +140,16 @@ TEST(Threads, MixedOperationsOnDeterministicInputs) {
     d.fill(1), z.fill(2), m.fill(3), xi.fill(4), rnd.fill(5);
     auto kp = MlKem768::keygen_internal(d, z);
     if (!kp) return;
-    auto e = MlKem768::encaps_internal(kp->ek, m);
+    auto e = MlKem768::encaps_internal(kp->public_key, m);
     if (!e) return;
-    auto k = MlKem768::decaps(kp->seed.span(), e->ct);
+    auto k = MlKem768::decapsulate(kp->private_key, e->ciphertext);
     auto dsa = MlDsa65::keygen_internal(xi);
     if (!k || !dsa) return;
     const u8 msg[1] = {'x'};
     auto s = MlDsa65::sign_internal(dsa->private_key, msg, rnd);
     if (!s) return;
-    o.ek = kp->ek;
-    o.ct = e->ct;
+    std::copy(kp->public_key.bytes().begin(), kp->public_key.bytes().end(), o.ek.begin());
+    o.ct = e->ciphertext;
     std::memcpy(o.ss.data(), k->data(), 32);
     o.sig = *s;
     o.ok = std::memcmp(k->data(), e->shared_secret.data(), 32) == 0 &&

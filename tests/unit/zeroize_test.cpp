@@ -120,22 +120,34 @@ TEST(Zeroize, MlKemKeyObjectsWipedOnDestruction) {
   d.fill(0x11), z.fill(0x22), m.fill(0x33);
   auto kp = MlKem768::keygen_internal(d, z);
   ASSERT_TRUE(kp);
-  auto enc = MlKem768::encaps_internal(kp->ek, m);
+  auto enc = MlKem768::encaps_internal(kp->public_key, m);
   ASSERT_TRUE(enc);
-  auto dk = MlKem768::expand_seed(kp->seed.span());
-  ASSERT_TRUE(dk);
+  const auto dk = kp->private_key.bytes();
   const std::vector<Secret> secrets = {
       {"d", bytes_of(d)}, {"z", bytes_of(z)}, {"K", bytes_of(enc->shared_secret.span())},
-      {"dk_pke", bytes_of(dk->span().first(MlKem768::params.dk_pke_bytes()))}};
+      {"dk_pke", bytes_of(dk.span().first(MlKem768::params.dk_pke_bytes()))}};
 
-  const auto kp_bytes = destroyed_bytes<tessera::mlkem::KeyPair<tessera::mlkem::kMlKem768>>(
-      [&] { return tessera::mlkem::KeyPair<tessera::mlkem::kMlKem768>{kp->seed.clone(), kp->ek}; });
+  const auto kp_bytes = destroyed_bytes<MlKem768::KeyPair>([&] {
+    auto r = MlKem768::keygen_internal(d, z);
+    return std::move(*r);
+  });
   EXPECT_EQ(find_secrets(kp_bytes, secrets), std::vector<std::string>{}) << "KeyPair";
-  const auto enc_bytes = destroyed_bytes<tessera::mlkem::Encapsulation<tessera::mlkem::kMlKem768>>(
-      [&] { return tessera::mlkem::Encapsulation<tessera::mlkem::kMlKem768>{enc->ct, enc->shared_secret.clone()}; });
+  const auto enc_bytes = destroyed_bytes<MlKem768::Encapsulation>(
+      [&] { return MlKem768::Encapsulation{enc->ciphertext, enc->shared_secret.clone()}; });
   EXPECT_EQ(find_secrets(enc_bytes, secrets), std::vector<std::string>{}) << "Encapsulation";
-  const auto dk_bytes = destroyed_bytes<MlKem768::DecapsulationKey>([&] { return dk->clone(); });
-  EXPECT_EQ(find_secrets(dk_bytes, secrets), std::vector<std::string>{}) << "DecapsulationKey";
+  for (bool from_seed : {true, false}) {
+    const auto dk_bytes = destroyed_bytes<MlKem768::DecapsulationKey>([&] {
+      auto r = from_seed ? kp->private_key.clone() : std::move(*MlKem768::DecapsulationKey::from_bytes(dk.span()));
+      return r;
+    });
+    EXPECT_EQ(find_secrets(dk_bytes, secrets), std::vector<std::string>{}) << "DecapsulationKey " << from_seed;
+  }
+  // A moved-from key holds no secret either.
+  alignas(MlKem768::DecapsulationKey) static u8 storage[sizeof(MlKem768::DecapsulationKey)];
+  auto* moved = ::new (storage) MlKem768::DecapsulationKey(kp->private_key.clone());
+  MlKem768::DecapsulationKey taken(std::move(*moved));
+  EXPECT_EQ(find_secrets(storage, secrets), std::vector<std::string>{}) << "moved-from DecapsulationKey";
+  moved->~DecapsulationKey();
   // Result<T> holding a key: destroying the Result wipes it as well.
   const auto res_bytes = destroyed_bytes<tessera::Result<tessera::mlkem::SharedSecret>>(
       [&] { return tessera::Result<tessera::mlkem::SharedSecret>(enc->shared_secret.clone()); });
@@ -147,7 +159,8 @@ TEST(Zeroize, MlDsaPrivateKeyWipedOnDestruction) {
   xi.fill(0x44);
   auto kp = MlDsa65::keygen_internal(xi);
   ASSERT_TRUE(kp);
-  const auto sk = kp->private_key.expanded_bytes();
+  const auto sk_bytes = kp->private_key.bytes();
+  const std::span<const u8> sk = sk_bytes.span();
   const std::vector<Secret> secrets = {{"xi", bytes_of(xi)},
                                        {"K", bytes_of(sk.subspan(32, 32))},
                                        {"s1||s2||t0", bytes_of(sk.subspan(128))}};
@@ -235,11 +248,10 @@ TEST_P(ZeroizeStack, MlKemLeavesNoSecretsOnTheStack) {
   tessera::sha3_512(g_in, rho_sigma);
   std::array<u8, 64> m_h{};
   std::copy(m.begin(), m.end(), m_h.begin());
-  tessera::sha3_256(kp->ek, std::span<u8, 32>(m_h.data() + 32, 32));
+  tessera::sha3_256(kp->public_key.bytes(), std::span<u8, 32>(m_h.data() + 32, 32));
   std::array<u8, 64> k_r;
   tessera::sha3_512(m_h, k_r);
-  auto dk = MlKem768::expand_seed(kp->seed.span());
-  ASSERT_TRUE(dk);
+  const auto dk = kp->private_key.bytes();
 
   // The operations, on the owned stack; only public outputs leave it.
   std::array<u8, MlKem768::ct_bytes> ct{}, bad_ct{};
@@ -247,14 +259,14 @@ TEST_P(ZeroizeStack, MlKemLeavesNoSecretsOnTheStack) {
   std::array<u8, 32> k_bar{};
   const auto region = run_on_owned_stack([&] {
     auto kp2 = MlKem768::keygen_internal(d, z);
-    auto enc = MlKem768::encaps_internal(kp2->ek, m);
-    ct = enc->ct;
+    auto enc = MlKem768::encaps_internal(kp2->public_key, m);
+    ct = enc->ciphertext;
     bad_ct = ct;
     bad_ct[5] ^= 1;
-    auto k = MlKem768::decaps(kp2->seed.span(), ct);
-    auto k_rej = MlKem768::decaps(kp2->seed.span(), bad_ct);
-    auto dk2 = MlKem768::expand_seed(kp2->seed.span());
-    auto k3 = MlKem768::decaps_expanded(dk2->span(), ct);
+    auto k = MlKem768::decapsulate(kp2->private_key, ct);
+    auto k_rej = MlKem768::decapsulate(kp2->private_key, bad_ct);
+    auto dk2 = MlKem768::DecapsulationKey::from_bytes(kp2->private_key.bytes().span());
+    auto k3 = MlKem768::decapsulate(*dk2, ct);
     ok = k && k3 && std::memcmp(k->data(), enc->shared_secret.data(), 32) == 0 &&
          std::memcmp(k3->data(), enc->shared_secret.data(), 32) == 0;
     std::memcpy(k_bar.data(), k_rej->data(), 32);  // secret in real use; here a test value
@@ -268,7 +280,7 @@ TEST_P(ZeroizeStack, MlKemLeavesNoSecretsOnTheStack) {
       {"K", Bytes(k_r.begin(), k_r.begin() + 32)},
       {"r", Bytes(k_r.begin() + 32, k_r.end())},
       {"K_bar", bytes_of(k_bar)},
-      {"dk_pke (encoded s_hat)", bytes_of(dk->span().first(MlKem768::params.dk_pke_bytes()))},
+      {"dk_pke (encoded s_hat)", bytes_of(dk.span().first(MlKem768::params.dk_pke_bytes()))},
   };
   EXPECT_GT(used_bytes(region), 4096u) << "the operation did not run on the owned stack";
   EXPECT_EQ(without_known_residue(find_secrets(region, secrets)), std::vector<std::string>{});
@@ -296,7 +308,8 @@ TEST_P(ZeroizeStack, MlDsaLeavesNoSecretsOnTheStack) {
   pp_in.insert(pp_in.end(), mu.begin(), mu.end());
   std::array<u8, 64> rho_pp;
   tessera::shake256(pp_in, rho_pp);
-  const auto sk = kp->private_key.expanded_bytes();
+  const auto sk_bytes = kp->private_key.bytes();
+  const std::span<const u8> sk = sk_bytes.span();
 
   bool ok = false;
   const auto region = run_on_owned_stack([&] {

@@ -28,13 +28,14 @@ int main() {
   check(std::memcmp(d.data(), expected, 32) == 0, "SHA3-256(\"abc\")");
 
   using tessera::mlkem::MlKem768;
-  auto kp = MlKem768::keygen();
-  check(kp.has_value(), "ML-KEM-768 keygen");
+  static_assert(tessera::KemScheme<MlKem768> && tessera::SignatureScheme<tessera::MlDsa44>);
+  auto kp = MlKem768::generate_key();
+  check(kp.has_value(), "ML-KEM-768 generate_key");
   if (kp) {
-    auto enc = MlKem768::encaps(kp->ek);
-    check(enc.has_value(), "ML-KEM-768 encaps");
+    auto enc = MlKem768::encapsulate(kp->public_key);
+    check(enc.has_value(), "ML-KEM-768 encapsulate");
     if (enc) {
-      auto ss = MlKem768::decaps(kp->seed.span(), enc->ct);
+      auto ss = MlKem768::decapsulate(kp->private_key, enc->ciphertext);
       check(ss && std::memcmp(ss->data(), enc->shared_secret.data(), 32) == 0, "ML-KEM-768 round trip");
     }
   }
