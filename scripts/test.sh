@@ -8,6 +8,8 @@
 #   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
 # `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes).
 # Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-2/SHA-3 large-data vectors.
+# Every build also runs the statistical timing tests (CTest label `timing`, ~50 s, serial;
+# docs/security.md); TESSERA_TIMING_SECONDS=N measures N s per target and backend (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=0

@@ -3,8 +3,9 @@
 // the label and in JSON as message_bytes), empty context, pure ML-DSA. What each timed call
 // includes:
 //   key gen              generate_key(): xi from the OS entropy source, Algorithm 6, and the
-//                        key objects' precomputation (NTT(t1 * 2^d), NTTs of s1, s2, t0; the
-//                        public key copied into the KeyPair)
+//                        key objects' precomputation (NTTs of s1, s2 and t1 * 2^d; NTT(t0)
+//                        from them; the public key copied into the KeyPair), built in place
+//                        in the returned Result
 //   sign                 PrivateKey::from_bytes(skEncode bytes) then sign(): bytes in, as
 //                        liboqs' OQS_SIG_sign and the other peers take them, so compare peers
 //                        on this row. The import is checked (skDecode, ExpandA, t and

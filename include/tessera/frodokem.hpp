@@ -25,7 +25,12 @@
 // Every function that takes bytes checks their length (Error::invalid_length); on error no
 // output is produced. PrivateKey::from_bytes also checks that the encoding is consistent
 // (Error::invalid_key). A ciphertext of the right length is never an error: decapsulation
-// then returns the implicit-rejection key F(c || s).
+// then returns the implicit-rejection key F(c || s). Result::what() names the argument:
+// "FrodoKEM public key", "FrodoKEM private key", "FrodoKEM private key (pkh does not match
+// pk)", "FrodoKEM private key (an entry of S^T outside the error distribution)", "FrodoKEM
+// ciphertext", "FrodoKEM s (len_sec bits)", "FrodoKEM seed_SE (len_SE bits)", "FrodoKEM z
+// (len_A bits)", "FrodoKEM mu (len_sec bits)", "FrodoKEM salt (len_salt bits)"; and for
+// Error::randomness_failure "FrodoKEM s || seed_SE || z", "FrodoKEM mu || salt".
 //
 // Stack use (large temporaries are on the stack, there is no heap; the key objects are as
 // large as their encodings), measured on x86-64 with g++ 12 -O3, portable and avx2 alike,

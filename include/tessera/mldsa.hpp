@@ -19,7 +19,7 @@
 //     if (!sig2 || !MlDsa65::verify(*pk, message, *sig2, ctx)) return tessera::Error::invalid_state;
 //     return {};
 //   }
-// (compiled, with -Werror, by tests/unit/mldsa_test.cpp: MlDsaApiShape.HeaderExample)
+// (compiled, with -Werror, by tests/unit/mldsa_sign_test.cpp: MlDsaSignShape.HeaderExample)
 //
 // Key objects (the SignatureScheme shape of <tessera/concepts.hpp>, as Go's
 // crypto/internal/fips140/mldsa and BoringSSL do it): a PublicKey holds pkEncode(rho, t1),
@@ -41,8 +41,12 @@
 // deterministic functions (Algorithms 7/8) for tests.
 //
 // Errors: wrong input lengths give Error::invalid_length, a context longer than 255 bytes
-// Error::invalid_argument, an inconsistent private key Error::invalid_key. verify* returns
-// false for anything that is not a valid signature (wrong lengths and contexts included).
+// Error::invalid_argument, an inconsistent private key Error::invalid_key; Result::what()
+// names the argument ("ML-DSA public key", "ML-DSA mu (64 bytes)", "ML-DSA context (more
+// than 255 bytes)") or the check that failed ("ML-DSA private key (t0 does not match s1,
+// s2)"), and an entropy-source failure is passed on as the source reported it. verify*
+// returns false for anything that is not a valid signature (wrong lengths and contexts
+// included).
 //
 // Object sizes (sizeof, x86-64, measured), ML-DSA-44 / -65 / -87, with TESSERA_CACHE_MATRIX=1
 // (the default) and =0:
@@ -51,16 +55,19 @@
 //   KeyPair      56096 /  95264 / 160032 bytes    23328 / 33824 / 45344 bytes
 // The matrix A_hat is k * l KiB of a cached public key. A KeyPair holds the public key twice
 // (its own and the private key's); where memory is tight, keep only the PrivateKey
-// (from_seed) and use sk.public_key(). Result<T> holds a T, so a returned key is on the
-// caller's stack unless the caller places the Result elsewhere.
-// Peak stack use of one call, not counting the returned Result (g++ 12 -O3 x86-64, portable
-// and AVX2 backends, measured by painting the stack), ML-DSA-44 / -65 / -87:
-//                              cached                uncached
-//   generate_key            76 / 117 / 184 KiB    60 /  87 / 128 KiB  (mostly the KeyPair it builds)
-//   PrivateKey::from_bytes  50 /  74 / 110 KiB    50 /  74 / 110 KiB
-//   PublicKey::from_bytes   28 /  45 /  73 KiB     7 /   9 /  12 KiB
-//   sign (key object)       40 /  49 /  63 KiB    63 /  86 / 126 KiB
-//   verify (key object)     17 /  20 /  24 KiB    36 /  53 /  83 KiB
+// (from_seed) and use sk.public_key(). Keys and signatures are built inside the Result that
+// returns them (never copied or moved through a temporary), so a returned key is where the
+// caller's Result is: on its stack unless the caller places the Result elsewhere.
+// Peak stack use of one call, not counting the returned Result (g++ 12 -O3 x86-64, the
+// larger of the portable and AVX2 backends, measured by painting the stack), ML-DSA-44 /
+// -65 / -87; key generation and import end by wiping the 16 KiB (+ the matrix, uncached)
+// below their caller, which sets their peak:
+//                                  cached                uncached
+//   generate_key, from_seed     17 /  17 /  17 KiB    33 /  47 /  73 KiB  (uncached: the k * l KiB matrix)
+//   PrivateKey::from_bytes      17 /  17 /  17 KiB    33 /  47 /  73 KiB
+//   PublicKey::from_bytes        9 /   9 /   9 KiB     3 /   3 /   3 KiB
+//   sign (key object)           38 /  46 /  58 KiB    61 /  83 / 122 KiB
+//   verify (key object)         17 /  20 /  24 KiB    38 /  55 /  85 KiB
 // No heap.
 #pragma once
 
@@ -209,6 +216,7 @@ class TESSERA_API MlDsa {
   using Signature = std::array<std::uint8_t, signature_bytes>;
   using Seed = SecretArray<seed_bytes>;
 
+  struct KeyPair;
   // A parsed public key; copyable (public data).
   class TESSERA_API PublicKey {
    public:
@@ -227,6 +235,8 @@ class TESSERA_API MlDsa {
    private:
     friend class MlDsa;
     friend struct mldsa::detail::Scheme<Set>;
+    friend class Result<PublicKey>;  // built in place (no copy of the matrix)
+    friend struct KeyPair;
     PublicKey() noexcept {}  // members filled in by the library (no zeroing of the matrix)
 
     mldsa::Poly t1_hat_[K];  // NTT(t1 * 2^d) (Algorithm 8 step 9)
@@ -273,6 +283,8 @@ class TESSERA_API MlDsa {
    private:
     friend class MlDsa;
     friend struct mldsa::detail::Scheme<Set>;
+    friend class Result<PrivateKey>;  // built in place: secrets never pass through temporaries
+    friend struct KeyPair;
     PrivateKey() noexcept {}  // members filled in by the library
     PrivateKey(const PrivateKey& o, int) noexcept : pk_(o.pk_), sec_(o.sec_), has_seed_(o.has_seed_) {}
     void wipe() noexcept {
@@ -282,11 +294,16 @@ class TESSERA_API MlDsa {
 
     // The secrets, in one block for wiping. rho and tr are the public key's.
     struct Secrets {
-      mldsa::Poly s1_hat[L];  // NTT(s1)
-      mldsa::Poly s2_hat[K];  // NTT(s2)
+      // NTT(s1) || NTT(s2), one array: ExpandS and skDecode write s1 || s2 here and the
+      // NTTs run in place (no copy of s1, s2 on the stack).
+      mldsa::Poly s_hat[L + K];
       mldsa::Poly t0_hat[K];  // NTT(t0)
       std::array<std::uint8_t, 32> k_seed;  // K (Algorithm 6 step 1), the signing seed
       std::array<std::uint8_t, seed_bytes> xi;  // zero unless has_seed_
+      mldsa::Poly* s1_hat() noexcept { return s_hat; }
+      mldsa::Poly* s2_hat() noexcept { return s_hat + L; }
+      const mldsa::Poly* s1_hat() const noexcept { return s_hat; }
+      const mldsa::Poly* s2_hat() const noexcept { return s_hat + L; }
     };
     PublicKey pk_;
     Secrets sec_;
@@ -296,6 +313,12 @@ class TESSERA_API MlDsa {
   struct KeyPair {
     PublicKey public_key;
     PrivateKey private_key;
+
+   private:
+    friend class Result<KeyPair>;  // built in place by generate_key / keygen_internal
+    // User-provided, so that Result's in-place construction (value-initialization) does not
+    // zero the whole pair before key generation overwrites it.
+    KeyPair() noexcept {}
   };
 
   // FIPS 204, Algorithm 1 (ML-DSA.KeyGen): xi from tessera::random_bytes.

@@ -20,9 +20,11 @@
 // checks of FIPS 203 s7 (Error::invalid_key); on error nothing is produced. A ciphertext of
 // the right length is never an error: decapsulation then returns the implicit-rejection key.
 //
-// Sizes (x86-64; sizeof): EncapsulationKey 6.4 / 8.0 / 11.8 KiB (ML-KEM-512 / 768 / 1024)
-// with A_hat^T cached, 1.9 / 2.7 / 3.6 KiB without; a DecapsulationKey adds 0.9 / 1.3 /
-// 1.7 KiB. Every operation's temporaries are on the stack; no heap.
+// Sizes (sizeof on x86-64, ML-KEM-512 / 768 / 1024): EncapsulationKey 3.8 / 7.2 / 11.6 KiB
+// with A_hat^T cached, 1.8 / 2.7 / 3.6 KiB without (TESSERA_CACHE_MATRIX=OFF); a
+// DecapsulationKey is 0.9 / 1.3 / 1.6 KiB more (dk_pke, z, the seed); a KeyPair holds both.
+// Keys are built inside the Result that returns them. Every operation's temporaries are on
+// the stack; no heap.
 #pragma once
 
 #include <tessera/concepts.hpp>
@@ -127,6 +129,8 @@ struct TESSERA_API Kem {
     friend class DecapsulationKey;
     friend struct KeyPair;
     friend class Result<EncapsulationKey>;  // built in place
+    // The key built inside its Result (one return: NRVO), once ek has passed s7.2.
+    static Result<EncapsulationKey> build(const std::uint8_t* ek) noexcept;
     std::array<std::uint8_t, ek_bytes> ek_;
     std::array<std::uint8_t, 32> h_;
     detail::NttVec<P.k> t_hat_;    // ByteDecode_12 of ek[0 : 384k], in [0, q)
@@ -160,6 +164,9 @@ struct TESSERA_API Kem {
     friend class Result<DecapsulationKey>;  // built in place: secrets never pass through temporaries
     // Algorithm 16 from d || z into this key (A_hat^T, t_hat, H(ek) and the seed kept).
     void expand(const std::uint8_t* seed) noexcept;
+    // Keys built inside their Result (one return each: NRVO) once the inputs are checked.
+    static Result<DecapsulationKey> build_from_seed(const std::uint8_t* seed) noexcept;
+    static Result<DecapsulationKey> build_from_bytes(const EncapsulationKey& ek, const std::uint8_t* dk) noexcept;
     EncapsulationKey ek_;
     SecretArray<P.dk_pke_bytes()> dk_pke_;  // ByteEncode_12(s_hat)
     SecretArray<32> z_;                      // the implicit-rejection secret
@@ -180,6 +187,7 @@ struct TESSERA_API Kem {
   };
 
   // FIPS 203, Algorithm 19 (ML-KEM.KeyGen): d and z from the OS entropy source.
+  // (The key pair is built inside its Result by a private helper, see mlkem.cpp.)
   // Error::randomness_failure if the source fails.
   [[nodiscard]] static Result<KeyPair> generate_key() noexcept;
   // FIPS 203, Algorithm 16 (ML-KEM.KeyGen_internal), deterministic; d and z are 32 bytes each.
@@ -196,6 +204,9 @@ struct TESSERA_API Kem {
   // FIPS 203, Algorithm 21 (ML-KEM.Decaps). Error::invalid_length unless ct_bytes.
   [[nodiscard]] static Result<SharedSecret> decapsulate(const DecapsulationKey& dk,
                                                         std::span<const std::uint8_t> ct) noexcept;
+
+ private:
+  static Result<KeyPair> build_key_pair(std::span<const std::uint8_t> d, std::span<const std::uint8_t> z) noexcept;
 };
 
 using MlKem512 = Kem<kMlKem512>;

@@ -67,9 +67,11 @@ Features detect() noexcept {
   f.neon = true;  // Advanced SIMD is mandatory in AArch64.
 #if defined(__linux__)
   const unsigned long hw = getauxval(AT_HWCAP);
-  f.arm_aes = (hw >> 3) & 1;    // HWCAP_AES
-  f.arm_pmull = (hw >> 4) & 1;  // HWCAP_PMULL
-  f.arm_sha3 = (hw >> 17) & 1;  // HWCAP_SHA3
+  f.arm_aes = (hw >> 3) & 1;      // HWCAP_AES
+  f.arm_pmull = (hw >> 4) & 1;    // HWCAP_PMULL
+  f.arm_sha2 = (hw >> 6) & 1;     // HWCAP_SHA2
+  f.arm_sha3 = (hw >> 17) & 1;    // HWCAP_SHA3
+  f.arm_sha512 = (hw >> 21) & 1;  // HWCAP_SHA512
 #endif
 #endif
   return f;

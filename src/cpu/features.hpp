@@ -12,8 +12,10 @@ struct Features {
   bool avx512f = false, avx512dq = false, avx512bw = false, avx512vl = false;
   bool avx512ifma = false, avx512vbmi = false, avx512vbmi2 = false;
   bool os_avx = false, os_avx512 = false;  // XCR0 has YMM / opmask+ZMM state enabled
-  // aarch64
-  bool neon = false, arm_aes = false, arm_pmull = false, arm_sha3 = false;
+  // aarch64 (FEAT_AES, FEAT_PMULL, FEAT_SHA256, FEAT_SHA3, FEAT_SHA512: the files that use
+  // them get the NEON_CRYPTO / NEON_SHA3 flags of cmake/TesseraSimd.cmake)
+  bool neon = false, arm_aes = false, arm_pmull = false, arm_sha2 = false, arm_sha3 = false;
+  bool arm_sha512 = false;
 };
 
 const Features& features() noexcept;

@@ -1,34 +1,29 @@
-// The FrodoKEM kernel table of each backend, and the choice of the active one.
+// The choice of the FrodoKEM kernel table (src/cpu/dispatch.hpp). Each backend's table is
+// built at the end of its kernel file (kernels/portable.cpp, kernels/avx2.cpp,
+// kernels/avx512.cpp).
 #include "frodokem/kernels.hpp"
 
-#include "cpu/backend.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 namespace tessera::frodokem {
 namespace {
 
-constexpr Kernels kPortable{portable::mul_add_as, portable::mul_add_sa, portable::sample, portable::extract_x8, portable::dot_lanes, portable::dot_finish,
-                            "portable"};
+Kernels make_kernels(Backend b) noexcept {
+  switch (b) {
 #if TESSERA_HAVE_AVX2
-constexpr Kernels kAvx2{avx2::mul_add_as, avx2::mul_add_sa, avx2::sample, avx2::extract_x8, avx2::dot_lanes, avx2::dot_finish, "avx2"};
+    case Backend::avx2: return avx2::table();
 #endif
 #if TESSERA_HAVE_AVX512
-constexpr Kernels kAvx512{avx512::mul_add_as, avx512::mul_add_sa, avx512::sample, avx512::extract_x8, avx512::dot_lanes, avx512::dot_finish, "avx512"};
+    case Backend::avx512: return avx512::table();
 #endif
+    default: return portable::table();
+  }
+}
 
 }  // namespace
 
-const Kernels& kernels_for(Backend b) noexcept {
-  switch (b) {
-#if TESSERA_HAVE_AVX2
-    case Backend::avx2: return kAvx2;
-#endif
-#if TESSERA_HAVE_AVX512
-    case Backend::avx512: return kAvx512;
-#endif
-    default: return kPortable;
-  }
-}
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 

@@ -48,15 +48,21 @@ struct Kernels {
   // out[r*8 + k] += the sums accumulated in acc for row r, column k (mod 2^16).
   void (*dot_finish)(std::uint16_t* out, const std::uint32_t* acc) noexcept;
   const char* name;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
 inline constexpr std::size_t kDotAccWords = 128;
 
-// The kernels of the active backend, and of a given one (tests, benchmarks).
+// The kernels of the active backend, and of a given one (tests, benchmarks; the portable
+// table for a backend this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
+// Each backend namespace also has table(): that backend's table, built at the end of
+// kernels/<backend>.cpp from the table of the backend below it (picked by kernels.cpp).
 namespace portable {
+Kernels table() noexcept;
 void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
                 const std::uint16_t* st, std::size_t n) noexcept;
 void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
@@ -79,6 +85,7 @@ void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
   void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,  \
                  std::size_t n, std::size_t col0) noexcept;                                               \
   void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;                                \
+  Kernels table() noexcept;                                                                               \
   }
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx2)
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx512)

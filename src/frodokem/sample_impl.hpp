@@ -1,18 +1,52 @@
 // Shared source of the kernels that every backend compiles from the same C++ (the compiler
 // vectorizes them for the file's target flags): Frodo.Sample and the portable products.
-// Included by kernels/{portable,avx2,avx512}.cpp inside their own namespace.
+// Included by kernels/{portable,avx2,avx512}.cpp. Internal linkage: each of those files has
+// its own copy, built for its own instruction set (with external linkage, a build that does
+// not inline them, such as Debug, would link one copy, e.g. the AVX-512 one, for all three).
 #pragma once
+
+#include "common/ct.hpp"
 
 #include <cstddef>
 #include <cstdint>
 
 namespace tessera::frodokem::impl {
+namespace {
+
+// Step 2 of Frodo.Sample on entries that hold t (the count of step 1, below 2^15) with the
+// sign bit r & 1 in bit 15: e = (-1)^sign * t, four entries per 64-bit word. The word (t is
+// made of comparisons with secret data) and the sign masks go through ct::value_barrier, so
+// the compiler cannot turn the negation into a branch or a select on the sign; 16-bit lanes
+// are added without a carry between them. Per entry, in scalar code, the barriers cost the
+// vectorization of the whole loop (5-20x); here about 1 TSC tick per entry (FrodoKEM-640
+// encapsulation: ~1%).
+inline void apply_signs(std::uint16_t* s, std::size_t count) noexcept {
+  constexpr std::uint64_t kOne = 0x0001000100010001ull, kLow = 0x7FFF7FFF7FFF7FFFull;
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    std::uint64_t w;
+    __builtin_memcpy(&w, s + i, 8);  // any byte order: the lanes stay 16-bit fields
+    w = ct::value_barrier(w);
+    const std::uint64_t sign = (w >> 15) & kOne;
+    const std::uint64_t neg = ct::value_barrier(sign * 0xFFFFu);  // 0xFFFF in the negative lanes
+    const std::uint64_t x = (w & kLow) ^ neg;                       // t, or 0xFFFF - t
+    w = ((x & kLow) + sign) ^ (x & ~kLow);                           // + sign, lane by lane
+    __builtin_memcpy(s + i, &w, 8);
+  }
+  for (; i < count; ++i) {
+    const std::uint16_t v = ct::value_barrier(s[i]);
+    const std::uint16_t sign = static_cast<std::uint16_t>(v >> 15);
+    const std::uint16_t neg = ct::value_barrier(static_cast<std::uint16_t>(0u - sign));
+    s[i] = static_cast<std::uint16_t>((neg ^ (v & 0x7FFF)) + sign);
+  }
+}
 
 // Frodo.Sample (spec Section 7.5, Algorithm 5) on count entries with a CDF table of L+1
 // entries (only the first L are compared: the last is 2^15 - 1, never below a 15-bit value).
 // Step 1: t = sum_{z<L} [cdf[z] < r >> 1] (as (cdf[z] - (r >> 1)) >> 15 on 16 bits: both are
-// below 2^15, so the difference is negative exactly when cdf[z] < r >> 1).
-// Step 2: e = (-1)^(r & 1) * t. Constant time: the whole table for every entry.
+// below 2^15, so the difference is negative exactly when cdf[z] < r >> 1), vectorized by the
+// compiler; step 2 (apply_signs): e = (-1)^(r & 1) * t. Constant time: the whole table for
+// every entry.
 template <int L>
 inline void sample_fixed(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf) noexcept {
   std::uint16_t table[L];
@@ -20,12 +54,11 @@ inline void sample_fixed(std::uint16_t* s, std::size_t count, const std::uint16_
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint16_t r = s[i];
     const std::uint16_t prnd = static_cast<std::uint16_t>(r >> 1);
-    const std::uint16_t sign = static_cast<std::uint16_t>(r & 1);
     std::uint16_t t = 0;
     for (int z = 0; z < L; ++z) t = static_cast<std::uint16_t>(t + (static_cast<std::uint16_t>(table[z] - prnd) >> 15));
-    // (-sign ^ t) + sign: t when sign = 0, -t when sign = 1.
-    s[i] = static_cast<std::uint16_t>((static_cast<std::uint16_t>(0u - sign) ^ t) + sign);
+    s[i] = static_cast<std::uint16_t>(t | r << 15);
   }
+  apply_signs(s, count);
 }
 
 inline void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept {
@@ -38,12 +71,12 @@ inline void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf
       for (std::size_t i = 0; i < count; ++i) {
         const std::uint16_t r = s[i];
         const std::uint16_t prnd = static_cast<std::uint16_t>(r >> 1);
-        const std::uint16_t sign = static_cast<std::uint16_t>(r & 1);
         std::uint16_t t = 0;
         for (int z = 0; z + 1 < cdf_len; ++z)
           t = static_cast<std::uint16_t>(t + (static_cast<std::uint16_t>(cdf[z] - prnd) >> 15));
-        s[i] = static_cast<std::uint16_t>((static_cast<std::uint16_t>(0u - sign) ^ t) + sign);
+        s[i] = static_cast<std::uint16_t>(t | r << 15);
       }
+      apply_signs(s, count);
   }
 }
 
@@ -74,7 +107,10 @@ inline void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a
   }
 }
 
-// dot_lanes / dot_finish with the layout acc[r*8 + k] (one uint32 sum per output).
+// dot_lanes / dot_finish with the layout acc[r*8 + k] (one uint32 sum per output). The
+// compiler vectorizes this and keeps the 64 sums live, spilling them to stack slots: the
+// portable kernel wipes its frame after the call (kernels/portable.cpp). (One row and 4
+// columns at a time keeps the sums in registers but runs scalar, 2.5x slower.)
 inline void dot_lanes(std::uint32_t* acc, const std::uint64_t (*lanes_of)[8], std::size_t lanes,
                       const std::uint16_t* st, std::size_t n, std::size_t col0) noexcept {
   for (std::size_t l = 0; l < lanes; ++l) {
@@ -95,4 +131,5 @@ inline void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept {
   for (std::size_t i = 0; i < 64; ++i) out[i] = static_cast<std::uint16_t>(out[i] + acc[i]);
 }
 
+}  // namespace
 }  // namespace tessera::frodokem::impl

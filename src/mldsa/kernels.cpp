@@ -1,38 +1,28 @@
-// The ML-DSA kernel table of each backend: a copy of the portable table with the entries a
-// backend implements replaced (kernels/avx2.cpp, kernels/avx512.cpp), built once per
-// process on first use.
+// The choice of the ML-DSA kernel table (src/cpu/dispatch.hpp). Each backend's table is
+// built at the end of its kernel file (portable.cpp, kernels/avx2.cpp, kernels/avx512.cpp).
 #include "mldsa/kernels.hpp"
 
-#include "cpu/backend.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 namespace tessera::mldsa {
+namespace {
 
-const Kernels& kernels_for(Backend b) noexcept {
+Kernels make_kernels(Backend b) noexcept {
   switch (b) {
 #if TESSERA_HAVE_AVX2
-    case Backend::avx2: {
-      static const Kernels k = [] {
-        Kernels t = kPortableKernels;
-        fill_kernels_avx2(t);
-        return t;
-      }();
-      return k;
-    }
+    case Backend::avx2: return avx2::table();
 #endif
 #if TESSERA_HAVE_AVX512
-    case Backend::avx512: {
-      static const Kernels k = [] {
-        Kernels t = kPortableKernels;
-        fill_kernels_avx512(t);
-        return t;
-      }();
-      return k;
-    }
+    case Backend::avx512: return avx512::table();
 #endif
-    default: return kPortableKernels;
+    default: return portable::table();
   }
 }
+
+}  // namespace
+
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 

@@ -1,5 +1,6 @@
 // ML-DSA arithmetic kernels (FIPS 204, Sections 7.4-7.5 and Appendix B). A backend
-// replaces entries of this table; the algorithms (src/mldsa/mldsa.cpp) only call through it.
+// replaces entries of this table (src/cpu/dispatch.hpp); the algorithms (src/mldsa/mldsa.cpp)
+// only call through it.
 //
 // Coefficient conventions (int32 lanes):
 //   "standard"  : [0, q)
@@ -73,18 +74,27 @@ struct Kernels {
   void (*pack_z)(std::uint8_t* out, const Poly& z, int gamma1_bits) noexcept;  // gamma1 - z
   void (*unpack_z)(Poly& z, const std::uint8_t* in, int gamma1_bits) noexcept; // out in (-gamma1, gamma1]
   void (*pack_w1)(std::uint8_t* out, const Poly& w1, int w1_bits) noexcept;    // 6 or 4 bits
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
+// The table of the active backend, and of a given one (the portable table for a backend this
+// build or CPU lacks; kernels_for(Backend::portable) is the oracle for the SIMD kernels).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
-// The portable table (always built; the oracle for SIMD kernels).
-extern const Kernels kPortableKernels;
-
-// Override the entries a SIMD backend implements (defined only in builds that compile that
-// backend, see tessera_config.hpp; called once per process by kernels_for).
-void fill_kernels_avx2(Kernels& k) noexcept;
-void fill_kernels_avx512(Kernels& k) noexcept;
+// Each backend's table, built at the end of its kernel file (portable.cpp, kernels/avx2.cpp,
+// kernels/avx512.cpp; the SIMD ones only in builds that compile them, see
+// tessera_config.hpp) from the table of the backend below it; picked by kernels.cpp.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
 
 // Scalar helpers shared with tests.
 // Montgomery reduction: for |a| < 2^31 q... (any |a| < 2^62 works), returns

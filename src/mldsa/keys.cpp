@@ -10,35 +10,32 @@
 
 namespace tessera {
 
+// Every function that produces a key builds it inside the Result it returns (Result's
+// in-place constructor, scheme.hpp's "Key objects"): these check their arguments, then
+// return the Scheme's builder as a prvalue, so the key is made in the caller's Result.
+
 template <class Set>
 Result<typename MlDsa<Set>::PublicKey> MlDsa<Set>::PublicKey::from_bytes(std::span<const std::uint8_t> pk) noexcept {
-  if (pk.size() != public_key_bytes) return Error::invalid_length;
-  PublicKey key;
-  std::memcpy(key.pk_.data(), pk.data(), public_key_bytes);
-  mldsa::detail::Scheme<Set>::expand_public(key);
-  return key;
+  if (pk.size() != public_key_bytes) return fail(Error::invalid_length, "ML-DSA public key");
+  return mldsa::detail::Scheme<Set>::public_key_from_bytes(pk.data());
 }
 
 template <class Set>
 Result<typename MlDsa<Set>::PrivateKey> MlDsa<Set>::PrivateKey::from_seed(std::span<const std::uint8_t> xi) noexcept {
-  if (xi.size() != seed_bytes) return Error::invalid_length;
-  PrivateKey key;
-  mldsa::detail::Scheme<Set>::keygen(xi.data(), key);
-  return key;
+  if (xi.size() != seed_bytes) return fail(Error::invalid_length, "ML-DSA seed xi (32 bytes)");
+  return mldsa::detail::Scheme<Set>::private_key_from_seed(xi.data());
 }
 
 template <class Set>
 Result<typename MlDsa<Set>::PrivateKey> MlDsa<Set>::PrivateKey::from_bytes(std::span<const std::uint8_t> sk) noexcept {
-  if (sk.size() != private_key_bytes) return Error::invalid_length;
-  PrivateKey key;
-  if (!mldsa::detail::Scheme<Set>::import(sk.data(), key)) return Error::invalid_key;  // key is wiped here
-  return key;
+  if (sk.size() != private_key_bytes) return fail(Error::invalid_length, "ML-DSA private key");
+  return mldsa::detail::Scheme<Set>::private_key_from_bytes(sk.data());  // Error::invalid_key, named
 }
 
 template <class Set>
 Result<typename MlDsa<Set>::Seed> MlDsa<Set>::PrivateKey::seed() const noexcept {
-  if (!has_seed_) return Error::unsupported;
-  return Seed(std::span<const std::uint8_t, seed_bytes>(sec_.xi));
+  if (!has_seed_) return fail(Error::unsupported, "ML-DSA private key imported without its seed xi");
+  return Result<Seed>(std::in_place, std::span<const std::uint8_t, seed_bytes>(sec_.xi));
 }
 
 template <class Set>
@@ -51,19 +48,16 @@ SecretArray<MlDsa<Set>::private_key_bytes> MlDsa<Set>::PrivateKey::bytes() const
 template <class Set>
 Result<typename MlDsa<Set>::KeyPair> MlDsa<Set>::keygen_internal(std::span<const std::uint8_t> xi) noexcept {
   // FIPS 204, Algorithm 6 (ML-DSA.KeyGen_internal).
-  if (xi.size() != seed_bytes) return Error::invalid_length;
-  KeyPair kp{PublicKey{}, PrivateKey{}};
-  mldsa::detail::Scheme<Set>::keygen(xi.data(), kp.private_key);
-  kp.public_key = kp.private_key.pk_;
-  return kp;
+  if (xi.size() != seed_bytes) return fail(Error::invalid_length, "ML-DSA seed xi (32 bytes)");
+  return mldsa::detail::Scheme<Set>::key_pair_from_seed(xi.data());
 }
 
 template <class Set>
 Result<typename MlDsa<Set>::KeyPair> MlDsa<Set>::generate_key() noexcept {
   // FIPS 204, Algorithm 1 (ML-DSA.KeyGen). Steps 1-3: xi from the approved RBG.
   Seed xi;
-  if (!random_bytes(xi.span())) return Error::randomness_failure;
-  return keygen_internal(xi.span());  // Step 4
+  if (auto r = random_bytes(xi.span()); !r) return r.failure();  // names the entropy source
+  return mldsa::detail::Scheme<Set>::key_pair_from_seed(xi.data());  // Step 4: KeyGen_internal(xi)
 }
 
 // The class itself is instantiated in mldsa.cpp; these members are defined only here.

@@ -14,25 +14,27 @@ namespace {
 
 using mldsa::detail::absorb;
 using mldsa::detail::absorb_prefix;
+using mldsa::detail::kContextTooLong;
 using ConstBytes = std::span<const std::uint8_t>;
 
 // Hedged: 32 random bytes; deterministic: 32 zero bytes (FIPS 204, Algorithm 2 steps 5-8).
 Result<void> make_rnd(mldsa::Signing mode, SecretArray<32>& rnd) noexcept {
   if (mode == mldsa::Signing::deterministic) return {};
-  if (!random_bytes(rnd.span())) return Error::randomness_failure;
-  return {};
+  return random_bytes(rnd.span());  // a failure names the entropy source
 }
 
-// Signs mu under sk; the one place a Signature is produced.
+// Signs mu under sk; the one place a Signature is produced, inside the Result that returns
+// it (one return of r: NRVO, see scheme.hpp's "Key objects").
 template <class Set>
 Result<typename MlDsa<Set>::Signature> sign_with_mu(const typename MlDsa<Set>::PrivateKey& sk, const std::uint8_t* mu,
                                                     const std::uint8_t* rnd) noexcept {
-  typename MlDsa<Set>::Signature sig{};
-  if (!mldsa::detail::Scheme<Set>::sign_mu(sk, mu, rnd, sig.data())) {
-    secure_zero(sig.data(), sig.size());
-    return Error::invalid_state;  // kappa exhausted: probability far below 2^-1000
+  Result<typename MlDsa<Set>::Signature> r(std::in_place);
+  if (!mldsa::detail::Scheme<Set>::sign_mu(sk, mu, rnd, r->data())) {
+    secure_zero(r->data(), r->size());
+    // kappa exhausted: probability far below 2^-1000.
+    mldsa::detail::replace_with_failure(r, fail(Error::invalid_state, "ML-DSA signing (kappa exhausted, no signature)"));
   }
-  return sig;
+  return r;
 }
 
 // mu = H(tr || M', 64) (Algorithm 7 step 6, Algorithm 8 step 7) with M' = domain || |ctx| ||
@@ -61,9 +63,9 @@ template <class Set>
 Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign(const PrivateKey& sk, std::span<const std::uint8_t> message,
                                                         Context context, mldsa::Signing mode) noexcept {
   // FIPS 204, Algorithm 2 (ML-DSA.Sign).
-  if (!context.valid()) return Error::invalid_argument;  // Steps 1-3
+  if (!context.valid()) return fail(Error::invalid_argument, kContextTooLong);  // Steps 1-3
   SecretArray<32> rnd;
-  if (auto r = make_rnd(mode, rnd); !r) return r.error();  // Steps 5-8
+  if (auto r = make_rnd(mode, rnd); !r) return r.failure();  // Steps 5-8
   // Step 10: M' = 0 || |ctx| || ctx || M; Algorithm 7 step 6: mu = H(tr || M', 64).
   const mldsa::Mu mu = make_mu(sk.pk_.tr_, false, 0, context, message);
   return sign_with_mu<Set>(sk, mu.data(), rnd.data());
@@ -84,12 +86,12 @@ Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_digest(const PrivateKey&
                                                                std::span<const std::uint8_t> digest, Context context,
                                                                mldsa::Signing mode) noexcept {
   // FIPS 204, Algorithm 4 (HashML-DSA.Sign), with PH(M) given.
-  if (!context.valid()) return Error::invalid_argument;
+  if (!context.valid()) return fail(Error::invalid_argument, kContextTooLong);
   // Not a PreHash value: prehash_oid would otherwise pick some other function's OID.
-  if (mldsa::prehash_digest_bytes(ph) == 0) return Error::invalid_argument;
-  if (!digest_ok(ph, digest)) return Error::invalid_length;
+  if (mldsa::prehash_digest_bytes(ph) == 0) return fail(Error::invalid_argument, mldsa::detail::kNotAPreHash);
+  if (!digest_ok(ph, digest)) return fail(Error::invalid_length, mldsa::detail::kWrongDigestLength);
   SecretArray<32> rnd;
-  if (auto r = make_rnd(mode, rnd); !r) return r.error();
+  if (auto r = make_rnd(mode, rnd); !r) return r.failure();
   // Step 23: M' = 1 || |ctx| || ctx || OID || PH_M.
   const mldsa::Mu mu = make_mu(sk.pk_.tr_, false, 1, context, ConstBytes(mldsa::prehash_oid(ph)), digest);
   return sign_with_mu<Set>(sk, mu.data(), rnd.data());
@@ -99,10 +101,10 @@ template <class Set>
 Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_prehash(const PrivateKey& sk, mldsa::PreHash ph,
                                                                 std::span<const std::uint8_t> message,
                                                                 Context context, mldsa::Signing mode) noexcept {
-  if (!context.valid()) return Error::invalid_argument;
+  if (!context.valid()) return fail(Error::invalid_argument, kContextTooLong);
   std::uint8_t digest[64];
   const std::span<std::uint8_t> d(digest, mldsa::prehash_digest_bytes(ph));
-  if (auto r = mldsa::prehash(ph, message, d); !r) return r.error();  // Step 10
+  if (auto r = mldsa::prehash(ph, message, d); !r) return r.failure();  // Step 10
   return sign_digest(sk, ph, d, context, mode);
 }
 
@@ -133,9 +135,9 @@ Result<mldsa::MuBuilder> MlDsa<Set>::mu_builder(const PublicKey& pk, Context con
 template <class Set>
 Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_mu(const PrivateKey& sk, std::span<const std::uint8_t> mu,
                                                            mldsa::Signing mode) noexcept {
-  if (mu.size() != mldsa::kMuBytes) return Error::invalid_length;
+  if (mu.size() != mldsa::kMuBytes) return fail(Error::invalid_length, "ML-DSA mu (64 bytes)");
   SecretArray<32> rnd;
-  if (auto r = make_rnd(mode, rnd); !r) return r.error();
+  if (auto r = make_rnd(mode, rnd); !r) return r.failure();
   return sign_with_mu<Set>(sk, mu.data(), rnd.data());
 }
 
@@ -151,7 +153,7 @@ Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_internal(const PrivateKe
                                                                  std::span<const std::uint8_t> message_prime,
                                                                  std::span<const std::uint8_t> rnd) noexcept {
   // FIPS 204, Algorithm 7 (ML-DSA.Sign_internal). Step 6: mu = H(tr || M', 64).
-  if (rnd.size() != mldsa::kRndBytes) return Error::invalid_length;
+  if (rnd.size() != mldsa::kRndBytes) return fail(Error::invalid_length, "ML-DSA rnd (32 bytes)");
   const mldsa::Mu mu = make_mu(sk.pk_.tr_, true, 0, {}, message_prime);
   return sign_with_mu<Set>(sk, mu.data(), rnd.data());
 }
@@ -160,7 +162,8 @@ template <class Set>
 Result<typename MlDsa<Set>::Signature> MlDsa<Set>::sign_internal_mu(const PrivateKey& sk,
                                                                     std::span<const std::uint8_t> mu,
                                                                     std::span<const std::uint8_t> rnd) noexcept {
-  if (rnd.size() != mldsa::kRndBytes || mu.size() != mldsa::kMuBytes) return Error::invalid_length;
+  if (rnd.size() != mldsa::kRndBytes) return fail(Error::invalid_length, "ML-DSA rnd (32 bytes)");
+  if (mu.size() != mldsa::kMuBytes) return fail(Error::invalid_length, "ML-DSA mu (64 bytes)");
   return sign_with_mu<Set>(sk, mu.data(), rnd.data());
 }
 

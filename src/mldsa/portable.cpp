@@ -9,19 +9,25 @@
 namespace tessera::mldsa {
 namespace {
 
+// CT assumption: 32x32->64 multiplications on secrets are constant time (Cortex-M4/M7, all x86-64/aarch64; not M3).
 // mont_mul(a, z) with zq = z * q^-1 mod 2^32 precomputed: the same integer
 // (a z - t q) / 2^32, t = a zq mod 2^32 signed, written with unsigned 32 x 32 -> 64
 // multiplications (the signed high halves are the unsigned ones minus the sign
 // corrections), which GCC vectorizes even with baseline SSE2 (pmuludq); the signed 64-bit
 // form stays scalar. The low halves of a z and t q agree, so the high halves subtract exactly.
-inline std::int32_t mont_mul_pre(std::int32_t a, std::int32_t z, std::int32_t zq) noexcept {
+// The sign masks of the corrections from secret operands (a, and t; z too where the caller
+// says so) are hidden (s, see SignShift in zetas.hpp); a zeta's is public.
+template <bool SecretZ = false>
+inline std::int32_t mont_mul_pre(std::int32_t a, std::int32_t z, std::int32_t zq, SignShift s) noexcept {
   const std::uint32_t ua = static_cast<std::uint32_t>(a), uz = static_cast<std::uint32_t>(z);
   const std::uint32_t t = ua * static_cast<std::uint32_t>(zq);
   const std::uint32_t hz = static_cast<std::uint32_t>((static_cast<std::uint64_t>(ua) * uz) >> 32);
   const std::uint32_t ht = static_cast<std::uint32_t>((static_cast<std::uint64_t>(t) * static_cast<std::uint32_t>(kQ)) >> 32);
   // hi_s(x y) = hi_u(x y) - [x < 0] y - [y < 0] x (mod 2^32); q > 0.
-  const std::uint32_t fix = (static_cast<std::uint32_t>(a >> 31) & uz) + (static_cast<std::uint32_t>(z >> 31) & ua) -
-                            (static_cast<std::uint32_t>(static_cast<std::int32_t>(t) >> 31) & static_cast<std::uint32_t>(kQ));
+  const std::int32_t z_neg = SecretZ ? sign_mask(z, s) : z >> 31;
+  const std::uint32_t fix = (static_cast<std::uint32_t>(sign_mask(a, s)) & uz) + (static_cast<std::uint32_t>(z_neg) & ua) -
+                            (static_cast<std::uint32_t>(sign_mask(static_cast<std::int32_t>(t), s)) &
+                             static_cast<std::uint32_t>(kQ));
   return static_cast<std::int32_t>(hz - ht - fix);
 }
 
@@ -50,6 +56,7 @@ constexpr PortableZetas kPz = make_portable_zetas();
 // blocks of 4 coefficients (the generic loop's short inner loops cost more than the
 // butterflies); every butterfly computes the same integers in the same order.
 void ntt_portable(Poly& p) noexcept {
+  const SignShift s = sign_shift();
   std::int32_t* w = p.coeffs;
   int m = 0;
   for (int len = 128; len >= 4; len >>= 1) {
@@ -57,7 +64,7 @@ void ntt_portable(Poly& p) noexcept {
       ++m;
       const std::int32_t z = kPz.fwd[m], zq = kPz.fwd_q[m];
       for (int j = start; j < start + len; ++j) {
-        const std::int32_t a = w[j], t = mont_mul_pre(w[j + len], z, zq);
+        const std::int32_t a = w[j], t = mont_mul_pre(w[j + len], z, zq, s);
         w[j + len] = a - t;
         w[j] = a + t;
       }
@@ -66,10 +73,10 @@ void ntt_portable(Poly& p) noexcept {
   for (int b = 0; b < kN / 4; ++b) {  // m = 64 + b (len 2), 128 + 2b and 129 + 2b (len 1)
     std::int32_t* x = w + 4 * b;
     const std::int32_t z2 = kPz.fwd[64 + b], z2q = kPz.fwd_q[64 + b];
-    const std::int32_t t0 = mont_mul_pre(x[2], z2, z2q), t1 = mont_mul_pre(x[3], z2, z2q);
+    const std::int32_t t0 = mont_mul_pre(x[2], z2, z2q, s), t1 = mont_mul_pre(x[3], z2, z2q, s);
     const std::int32_t a0 = x[0] + t0, a2 = x[0] - t0, a1 = x[1] + t1, a3 = x[1] - t1;
-    const std::int32_t u0 = mont_mul_pre(a1, kPz.fwd[128 + 2 * b], kPz.fwd_q[128 + 2 * b]);
-    const std::int32_t u1 = mont_mul_pre(a3, kPz.fwd[129 + 2 * b], kPz.fwd_q[129 + 2 * b]);
+    const std::int32_t u0 = mont_mul_pre(a1, kPz.fwd[128 + 2 * b], kPz.fwd_q[128 + 2 * b], s);
+    const std::int32_t u1 = mont_mul_pre(a3, kPz.fwd[129 + 2 * b], kPz.fwd_q[129 + 2 * b], s);
     x[0] = a0 + u0;
     x[1] = a0 - u0;
     x[2] = a2 + u1;
@@ -82,17 +89,18 @@ void ntt_portable(Poly& p) noexcept {
 // Differs from the spec: sums are not reduced; with |in| < q they stay below 256q < 2^31.
 // The first two layers (len = 1, 2) run together on blocks of 4, as in ntt_portable.
 void invntt_tomont_portable(Poly& p) noexcept {
+  const SignShift s = sign_shift();
   std::int32_t* w = p.coeffs;
   for (int b = 0; b < kN / 4; ++b) {  // len 1: m = 255 - 2b, 254 - 2b; len 2: m = 127 - b
     std::int32_t* x = w + 4 * b;
     const std::int32_t a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
-    const std::int32_t s0 = a0 + a1, d0 = mont_mul_pre(a0 - a1, kPz.inv[255 - 2 * b], kPz.inv_q[255 - 2 * b]);
-    const std::int32_t s1 = a2 + a3, d1 = mont_mul_pre(a2 - a3, kPz.inv[254 - 2 * b], kPz.inv_q[254 - 2 * b]);
+    const std::int32_t s0 = a0 + a1, d0 = mont_mul_pre(a0 - a1, kPz.inv[255 - 2 * b], kPz.inv_q[255 - 2 * b], s);
+    const std::int32_t s1 = a2 + a3, d1 = mont_mul_pre(a2 - a3, kPz.inv[254 - 2 * b], kPz.inv_q[254 - 2 * b], s);
     const std::int32_t z = kPz.inv[127 - b], zq = kPz.inv_q[127 - b];
     x[0] = s0 + s1;
-    x[2] = mont_mul_pre(s0 - s1, z, zq);
+    x[2] = mont_mul_pre(s0 - s1, z, zq, s);
     x[1] = d0 + d1;
-    x[3] = mont_mul_pre(d0 - d1, z, zq);
+    x[3] = mont_mul_pre(d0 - d1, z, zq, s);
   }
   int m = kN / 4;
   for (int len = 4; len < kN / 2; len <<= 1) {
@@ -102,7 +110,7 @@ void invntt_tomont_portable(Poly& p) noexcept {
       for (int j = start; j < start + len; ++j) {
         const std::int32_t a = w[j], b = w[j + len];  // both read first: the loop vectorizes
         w[j] = a + b;
-        w[j + len] = mont_mul_pre(a - b, z, zq);
+        w[j + len] = mont_mul_pre(a - b, z, zq, s);
       }
     }
   }
@@ -112,8 +120,8 @@ void invntt_tomont_portable(Poly& p) noexcept {
   constexpr std::int32_t zf = kInvNttLastZeta, zfq = qinv_mul(kInvNttLastZeta);
   for (int j = 0; j < kN / 2; ++j) {
     const std::int32_t a = w[j], b = w[j + kN / 2];
-    w[j] = mont_mul_pre(a + b, f, fq);
-    w[j + kN / 2] = mont_mul_pre(a - b, zf, zfq);
+    w[j] = mont_mul_pre(a + b, f, fq, s);
+    w[j + kN / 2] = mont_mul_pre(a - b, zf, zfq, s);
   }
 }
 
@@ -122,19 +130,21 @@ void invntt_tomont_portable(Poly& p) noexcept {
 // with the signed corrections, and the reduction's high half taken with a logical shift.
 // The same integers as montgomery_reduce(sum a_i b_i); GCC vectorizes this form with SSE2.
 void pointwise_acc_portable(Poly& out, const Poly* a, const Poly* b, int n) noexcept {
+  const SignShift s = sign_shift();
   std::uint64_t acc[kN] = {};  // |sum| < 8 * 81 q^2 < 2^56
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < kN; ++j) {
       const std::int32_t x = a[i].coeffs[j], y = b[i].coeffs[j];
       const std::uint32_t ux = static_cast<std::uint32_t>(x), uy = static_cast<std::uint32_t>(y);
-      const std::uint32_t fix = (static_cast<std::uint32_t>(x >> 31) & uy) + (static_cast<std::uint32_t>(y >> 31) & ux);
+      const std::uint32_t fix =
+          (static_cast<std::uint32_t>(sign_mask(x, s)) & uy) + (static_cast<std::uint32_t>(sign_mask(y, s)) & ux);
       acc[j] += static_cast<std::uint64_t>(ux) * uy - (static_cast<std::uint64_t>(fix) << 32);
     }
   }
   for (int j = 0; j < kN; ++j) {
     const std::uint32_t t = static_cast<std::uint32_t>(acc[j]) * static_cast<std::uint32_t>(kQInv);
     const std::uint64_t tq = static_cast<std::uint64_t>(t) * static_cast<std::uint32_t>(kQ) -
-                             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(static_cast<std::int32_t>(t) >> 31) &
+                             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(sign_mask(static_cast<std::int32_t>(t), s)) &
                                                          static_cast<std::uint32_t>(kQ))
                               << 32);
     out.coeffs[j] = static_cast<std::int32_t>(static_cast<std::uint32_t>((acc[j] - tq) >> 32));
@@ -143,15 +153,21 @@ void pointwise_acc_portable(Poly& out, const Poly* a, const Poly* b, int n) noex
 }
 
 void pointwise_portable(Poly& out, const Poly& a, const Poly& b) noexcept {
-  for (int j = 0; j < kN; ++j) out.coeffs[j] = mont_mul_pre(a.coeffs[j], b.coeffs[j], qinv_mul(b.coeffs[j]));
+  const SignShift s = sign_shift();
+  for (int j = 0; j < kN; ++j) out.coeffs[j] = mont_mul_pre<true>(a.coeffs[j], b.coeffs[j], qinv_mul(b.coeffs[j]), s);
 }
 
 void reduce_portable(Poly& a) noexcept {
   for (int j = 0; j < kN; ++j) a.coeffs[j] = reduce32(a.coeffs[j]);
 }
 
+// caddq(reduce32(a)) with the sign mask hidden (SignShift): freeze runs on secrets.
 void freeze_portable(Poly& a) noexcept {
-  for (int j = 0; j < kN; ++j) a.coeffs[j] = caddq(reduce32(a.coeffs[j]));
+  const SignShift s = sign_shift();
+  for (int j = 0; j < kN; ++j) {
+    const std::int32_t r = reduce32(a.coeffs[j]);
+    a.coeffs[j] = r + (sign_mask(r, s) & kQ);
+  }
 }
 
 // FIPS 204, Algorithm 35 (Power2Round): r1 = ceil((r - 2^12) / 2^13), r0 = r - r1 * 2^13.
@@ -177,7 +193,7 @@ unsigned make_hint_portable(Poly& h, const Poly& r, const Poly& r_plus_z, std::i
     std::int32_t r1, r0, v1, v0;
     decompose1(dc, r.coeffs[j], r1, r0);
     decompose1(dc, r_plus_z.coeffs[j], v1, v0);
-    const std::uint32_t bit = ~eq_mask31(r1, v1) & 1u;
+    const std::uint32_t bit = ~eq_mask31(r1, v1, dc.shift) & 1u;
     h.coeffs[j] = static_cast<std::int32_t>(bit);
     count += bit;
   }
@@ -192,21 +208,23 @@ void use_hint_portable(Poly& r1out, const Poly& r, const Poly& h, std::int32_t g
     std::int32_t r1, r0;
     decompose1(dc, r.coeffs[j], r1, r0);
     // Steps 3-4: delta = +1 if r0 > 0, -1 if r0 <= 0, applied only when h = 1.
-    const std::int32_t pos = static_cast<std::int32_t>(static_cast<std::uint32_t>(-r0) >> 31);  // r0 > 0
+    const std::int32_t pos = static_cast<std::int32_t>(sign_bit(-r0, dc.shift));  // r0 > 0
     const std::int32_t delta = (2 * pos - 1) & -h.coeffs[j];
     std::int32_t v = r1 + delta;  // in [-1, m]
-    v += (v >> 31) & dc.m;                                                           // -1 -> m - 1
-    v &= ~static_cast<std::int32_t>(eq_mask31(v, dc.m));  // m -> 0 (v in [0, m] here)
+    v += sign_mask(v, dc.shift) & dc.m;                             // -1 -> m - 1
+    v &= ~static_cast<std::int32_t>(eq_mask31(v, dc.m, dc.shift));  // m -> 0 (v in [0, m] here)
     r1out.coeffs[j] = v;
   }
 }
 
+// On secret data (z, r0, ct0 of rejected attempts): the sign masks are hidden (SignShift).
 std::uint32_t norm_exceeds_portable(const Poly& a, std::int32_t bound) noexcept {
+  const SignShift s = sign_shift();
   std::uint32_t flag = 0;
   for (int j = 0; j < kN; ++j) {
     const std::int32_t x = a.coeffs[j];
-    const std::int32_t abs = x - ((x >> 31) & (2 * x));  // |x| without a branch
-    flag |= static_cast<std::uint32_t>(bound - 1 - abs) >> 31;  // 1 iff |x| >= bound
+    const std::int32_t abs = x - (sign_mask(x, s) & (2 * x));  // |x| without a branch
+    flag |= sign_bit(bound - 1 - abs, s);                      // 1 iff |x| >= bound
   }
   return ct::mask_from_bit(flag);
 }
@@ -313,9 +331,10 @@ void pack_eta_portable(std::uint8_t* out, const Poly& s, int eta) noexcept {
   else pack_bits<4>(out, v);
 }
 std::uint32_t unpack_eta_portable(Poly& s, const std::uint8_t* in, int eta) noexcept {
+  const SignShift sh = sign_shift();
   std::uint32_t bad = 0;
   auto sink = [&](int i, std::uint32_t v) {
-    bad |= (static_cast<std::uint32_t>(2 * eta) - v) >> 31;  // v > 2 eta
+    bad |= sign_bit(2 * eta - static_cast<std::int32_t>(v), sh);  // v > 2 eta
     s.coeffs[i] = eta - static_cast<std::int32_t>(v);
   };
   if (eta == 2) unpack_bits<3>(in, sink);
@@ -342,13 +361,15 @@ void pack_w1_portable(std::uint8_t* out, const Poly& w1, int w1_bits) noexcept {
 
 }  // namespace
 
-const Kernels kPortableKernels{
-    ntt_portable,          invntt_tomont_portable, pointwise_acc_portable, pointwise_portable,
-    reduce_portable,       freeze_portable,        power2round_portable,   decompose_portable,
-    make_hint_portable,    use_hint_portable,      norm_exceeds_portable,  rej_uniform_portable,
-    rej_eta_portable,      pack_t1_portable,       unpack_t1_portable,     pack_t0_portable,
-    unpack_t0_portable,    pack_eta_portable,      unpack_eta_portable,    pack_z_portable,
-    unpack_z_portable,     pack_w1_portable,
-};
+Kernels portable::table() noexcept {
+  return Kernels{
+      ntt_portable,          invntt_tomont_portable, pointwise_acc_portable, pointwise_portable,
+      reduce_portable,       freeze_portable,        power2round_portable,   decompose_portable,
+      make_hint_portable,    use_hint_portable,      norm_exceeds_portable,  rej_uniform_portable,
+      rej_eta_portable,      pack_t1_portable,       unpack_t1_portable,     pack_t0_portable,
+      unpack_t0_portable,    pack_eta_portable,      unpack_eta_portable,    pack_z_portable,
+      unpack_z_portable,     pack_w1_portable,
+  };
+}
 
 }  // namespace tessera::mldsa

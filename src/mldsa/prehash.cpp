@@ -12,6 +12,8 @@ namespace {
 using detail::absorb;
 using detail::absorb_prefix;
 
+constexpr const char* kTrWhat = "ML-DSA tr (64 bytes)";
+
 // DER OIDs of the pre-hash functions (FIPS 204, Section 5.4): 06 09 60 86 48 01 65 03 04 02 xx.
 constexpr std::uint8_t oid_last_byte(PreHash ph) {
   switch (ph) {
@@ -60,7 +62,7 @@ std::span<const std::uint8_t, 11> prehash_oid(PreHash ph) noexcept {
 Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message, std::span<std::uint8_t> digest) noexcept {
   if (digest.size() != prehash_digest_bytes(ph)) {
     secure_zero(digest.data(), digest.size());
-    return Error::invalid_length;
+    return fail(Error::invalid_length, detail::kWrongDigestLength);
   }
   switch (ph) {
     case PreHash::sha3_224: sha3_224(message, digest.first<28>()); return {};
@@ -77,12 +79,12 @@ Result<void> prehash(PreHash ph, std::span<const std::uint8_t> message, std::spa
     case PreHash::sha2_512_256: sha512_256(message, digest.first<32>()); return {};
   }
   secure_zero(digest.data(), digest.size());
-  return Error::invalid_argument;  // not a PreHash value
+  return fail(Error::invalid_argument, detail::kNotAPreHash);
 }
 
 Result<MuBuilder> MuBuilder::from_tr(std::span<const std::uint8_t> tr, Context context) noexcept {
-  if (tr.size() != kTrBytes) return Error::invalid_length;
-  if (!context.valid()) return Error::invalid_argument;
+  if (tr.size() != kTrBytes) return fail(Error::invalid_length, kTrWhat);
+  if (!context.valid()) return fail(Error::invalid_argument, detail::kContextTooLong);
   MuBuilder b;
   absorb(b.h_, tr);
   absorb_prefix(b.h_, 0, context);  // M' = 0 || |ctx| || ctx || M (Algorithm 2 step 10)
@@ -90,7 +92,7 @@ Result<MuBuilder> MuBuilder::from_tr(std::span<const std::uint8_t> tr, Context c
 }
 
 Result<MuBuilder> MuBuilder::from_tr_raw(std::span<const std::uint8_t> tr) noexcept {
-  if (tr.size() != kTrBytes) return Error::invalid_length;
+  if (tr.size() != kTrBytes) return fail(Error::invalid_length, kTrWhat);
   MuBuilder b;
   absorb(b.h_, tr);
   return b;

@@ -162,29 +162,6 @@ void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<
       });
 }
 
-void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
-                 int kappa) noexcept {
-  auto eat = [&](int idx, const std::uint8_t* buf, std::size_t) {
-    kern.unpack_z(y[idx], buf, gamma1_bits);
-    return true;
-  };
-  // 32 * (gamma1_bits + 1) = 576 or 640 bytes: 5 blocks of 136.
-  if (keccak_x4_native()) {
-    run_xofs<hash::Shake256x4, hash::Shake256x8, Shake256, 5>(
-        l, 66,
-        [&](int idx, std::uint8_t* in) {
-          std::memcpy(in, rho_pp, 64);
-          const int v = kappa + idx;
-          in[64] = static_cast<std::uint8_t>(v);
-          in[65] = static_cast<std::uint8_t>(v >> 8);
-        },
-        eat);
-  } else {
-    run_lanes<4>(false, l, [&](int idx, std::uint8_t* scratch) { return seed_counter_job(rho_pp, kappa + idx, 5, scratch); },
-                 eat);
-  }
-}
-
 void sample_in_ball(Poly& c, std::span<const std::uint8_t> c_tilde, int tau) noexcept {
   Shake256 h;
   (void)h.absorb(c_tilde);

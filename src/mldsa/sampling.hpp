@@ -3,12 +3,14 @@
 #pragma once
 
 #include "common/bytes.hpp"
+#include "common/ct.hpp"
 #include "common/secret.hpp"
 #include "hash/keccak/keccak.hpp"
 #include "mldsa/kernels.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 namespace tessera::mldsa {
@@ -25,7 +27,7 @@ struct XofJob {
 // N SHAKE instances in the N lanes of an N-way Keccak state (N = 4 or 8). A lane that
 // finishes its job takes the next one, so jobs of different lengths and rates share
 // permutations and few lanes idle; the lanes persist between calls of run(), so a caller
-// can keep work in flight from one call to the next (the signing loop does). With `native`
+// can keep work in flight from one call to the next (MaskStream does). With `native`
 // false the active lanes are permuted one by one (portable Keccak: idle lanes cost nothing).
 // The schedule depends only on job lengths and on the consumers' verdicts, which callers
 // keep public (see ExpandS). All buffers are wiped on destruction.
@@ -48,19 +50,20 @@ class XofLanes {
     secure_zero_stack(2048);  // the lane kernels' spills and transposes (see common/secret.hpp)
   }
 
-  // Runs permutation steps until done() holds (checked before each step) or no lane has
-  // work. A free lane asks next(scratch, job, tag) for a job (false: none now); the job's
-  // input may be written to scratch (72 bytes, kept until the job ends). eat(tag, buf, len)
-  // consumes the job's output and returns true when it needs no more.
-  template <class Next, class Eat, class Done>
-  void run(Next next, Eat eat, Done done) noexcept {
-    while (!done()) {
+  // Runs permutation steps for `jobs` until jobs.done() holds (checked before each step) or
+  // no lane has work. A free lane asks jobs.next_job(scratch, job, tag) for a job (false:
+  // none now; tag >= 0 names it); the job's input may be written to scratch (72 bytes, kept
+  // until the job ends). jobs.consume(tag, buf, len) takes the job's output and returns true
+  // when it needs no more.
+  template <class Jobs>
+  void run(Jobs& jobs) noexcept {
+    while (!jobs.done()) {
       int active = 0;
       for (int l = 0; l < N; ++l) {
         Lane& ln = lane_[l];
         if (ln.tag < 0) {
           int tag = -1;
-          if (!next(scratch_[l], ln.j, tag)) continue;
+          if (!jobs.next_job(scratch_[l], ln.j, tag)) continue;
           ln.tag = tag;
           ln.off = ln.got = 0;
           ln.squeezing = false;
@@ -69,7 +72,7 @@ class XofLanes {
         ++active;
       }
       if (active == 0) return;
-      step(eat);
+      step(jobs);
     }
   }
 
@@ -82,8 +85,8 @@ class XofLanes {
   };
   static constexpr std::size_t kMaxFirst = 5 * 168;
 
-  template <class Eat>
-  void step(Eat& eat) noexcept {
+  template <class Jobs>
+  void step(Jobs& jobs) noexcept {
     // Absorb one block into each absorbing lane (FIPS 202, Algorithm 8 with pad10*1 and
     // the SHAKE suffix 1111).
     for (int l = 0; l < N; ++l) {
@@ -131,7 +134,8 @@ class XofLanes {
       const std::size_t first = ln.j.first_blocks * ln.j.rate;
       ln.got += ln.j.rate;
       if (ln.got < first) continue;
-      if (eat(ln.tag, static_cast<const std::uint8_t*>(out_[l]), ln.got == first ? first : ln.j.rate)) ln.tag = -1;
+      if (jobs.consume(ln.tag, static_cast<const std::uint8_t*>(out_[l]), ln.got == first ? first : ln.j.rate))
+        ln.tag = -1;
     }
   }
 
@@ -148,34 +152,31 @@ class XofLanes {
 // Runs jobs 0..count-1 (job(idx, scratch) -> XofJob; eat(idx, buf, len) -> done) to the end.
 template <int N, class Job, class Eat>
 void run_lanes(bool native, int count, Job job, Eat eat) noexcept {
+  struct Jobs {
+    Job& job;
+    Eat& eat;
+    int count, started, finished;
+    bool done() const noexcept { return finished == count; }
+    bool next_job(std::uint8_t* scratch, XofJob& j, int& tag) noexcept {
+      if (started >= count) return false;
+      j = job(started, scratch);
+      tag = started++;
+      return true;
+    }
+    bool consume(int tag, const std::uint8_t* buf, std::size_t len) noexcept {
+      const bool d = eat(tag, buf, len);
+      finished += d ? 1 : 0;
+      return d;
+    }
+  } jobs{job, eat, count, 0, 0};
   XofLanes<N> lanes(native);
-  int next = 0, finished = 0;
-  lanes.run(
-      [&](std::uint8_t* scratch, XofJob& j, int& tag) {
-        if (next >= count) return false;
-        j = job(next, scratch);
-        tag = next++;
-        return true;
-      },
-      [&](int tag, const std::uint8_t* buf, std::size_t len) {
-        const bool d = eat(tag, buf, len);
-        finished += d ? 1 : 0;
-        return d;
-      },
-      [&] { return finished == count; });
+  lanes.run(jobs);
 }
 
 // Whether the active Keccak backend has real multi-lane kernels (else run_lanes permutes
 // lane by lane), and whether its 8-way kernel is native.
 inline bool keccak_x4_native() noexcept { return keccak::kernels().f1600_x4 != keccak::f1600_x4_portable; }
 inline bool keccak_x8_native() noexcept { return keccak::kernels().x8_native; }
-
-// run_lanes on the widest native kernel (8-way, else 4-way, else lane by lane).
-template <class Job, class Eat>
-void run_lanes_widest(int count, Job job, Eat eat) noexcept {
-  if (keccak_x8_native()) run_lanes<8>(true, count, job, eat);
-  else run_lanes<4>(keccak_x4_native(), count, job, eat);
-}
 
 // Steps the greedy schedule of run_lanes takes for jobs of blocks[0..count) permutations
 // each on n lanes (a free lane, lowest index first, takes the next job).
@@ -237,11 +238,6 @@ void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::ui
 void expand_a_tr_ball(const Kernels& kern, Poly* a_hat, int k, int l, std::span<const std::uint8_t> pk,
                       std::uint8_t* tr, std::span<const std::uint8_t> c_tilde, Poly* c, int tau) noexcept;
 
-// FIPS 204, Algorithm 34 (ExpandMask): y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
-// gamma1 - 1, gamma1) for r < l. Coefficients centered in (-gamma1, gamma1].
-void expand_mask(const Kernels& kern, Poly* y, int l, int gamma1_bits, const std::uint8_t* rho_pp,
-                 int kappa) noexcept;
-
 // FIPS 204, Algorithm 29 (SampleInBall) fed block by block from H(c~) (for XofLanes):
 // consume() returns true once c is complete. c~ must be public (see the callers): the
 // rejection loop is variable time.
@@ -278,5 +274,131 @@ class BallSampler {
 
 // FIPS 204, Algorithm 29 (SampleInBall). c_tilde must be public (see the caller).
 void sample_in_ball(Poly& c, std::span<const std::uint8_t> c_tilde, int tau) noexcept;
+
+// The SHAKE256 instances of the signing loop (FIPS 204, Algorithm 7) in 4 persistent Keccak
+// lanes: y = ExpandMask(rho'', kappa) (step 11, Algorithm 34) for each attempt, and the
+// challenge c~ = H(mu || w1Encode(w1), lambda / 4) with c = SampleInBall(c~) (steps 15-16).
+// With multi-lane Keccak, the lanes the challenge leaves idle compute y for the next two
+// attempts ahead of time (y does not depend on earlier attempts' outcomes; what is computed
+// ahead is discarded when an attempt is accepted), and a job still running when an attempt
+// needs its result continues in the next call. Portable Keccak computes only the current
+// attempt's y (no lane is idle there). The schedule depends only on kappa and on c~, which
+// are public (see challenge()). y is wiped on destruction.
+template <int L>
+class MaskStream {
+ public:
+  // kappa + r is encoded on 16 bits (Algorithm 34): the last kappa the loop can use.
+  static constexpr int kLastKappa = L * ((0xFFFF - L) / L);
+
+  // rho'' (64 bytes) must outlive the stream.
+  MaskStream(const Kernels& kern, const std::uint8_t* rho_pp, int gamma1_bits) noexcept
+      : kern_(kern), rho_pp_(rho_pp), gamma1_bits_(gamma1_bits), lanes_(keccak_x4_native()),
+        ahead_(keccak_x4_native() ? kPool : L) {
+    for (int& v : have_) v = -1;
+  }
+  MaskStream(const MaskStream&) = delete;
+  MaskStream& operator=(const MaskStream&) = delete;
+
+  // Step 11: y = ExpandMask(rho'', kappa), for kappa = 0, L, 2L, ... up to kLastKappa, in
+  // order. Coefficients centered in (-gamma1, gamma1]; the l polynomials are the caller's to
+  // modify (the signing loop turns y into z in place) until the next call.
+  Poly* expand_mask(int kappa) noexcept {
+    kappa_ = kappa;
+    waiting_ = Wait::mask;
+    lanes_.run(*this);
+    return y_ + kappa % kPool;
+  }
+
+  // Steps 15-16: c_tilde = H(mu_w1, c_tilde.size()) and c = SampleInBall(c_tilde), while the
+  // idle lanes continue ExpandMask for later attempts. c~ is declassified as soon as it is
+  // computed (SampleInBall's rejection loop is variable time): it is H(mu || w1), and for
+  // a rejected attempt it reveals nothing about s1, s2 because y is fresh in every attempt
+  // (the argument mldsa-native and the Dilithium reference make).
+  void challenge(std::span<const std::uint8_t> mu_w1, std::span<std::uint8_t> c_tilde, Poly& c, int tau) noexcept {
+    BallSampler ball(c, tau);
+    mu_w1_ = mu_w1;
+    c_tilde_ = c_tilde;
+    ball_ = &ball;
+    hash_state_ = Job::pending;
+    ball_state_ = Job::idle;
+    waiting_ = Wait::challenge;
+    lanes_.run(*this);
+    ball_ = nullptr;
+  }
+
+  ~MaskStream() { secure_zero_object(y_); }
+
+ private:
+  friend class XofLanes<4>;
+  static constexpr int kPool = 3 * L;  // y of attempts kappa / l, +1, +2: index v in slot v mod 3l
+  static constexpr int kHashTag = 0, kBallTag = 1, kFirstMaskTag = 2;
+  enum class Job : std::uint8_t { idle, pending, running, done };
+  enum class Wait : std::uint8_t { mask, challenge };
+
+  // The XofLanes job source (see XofLanes::run), in priority order: the challenge hash,
+  // SampleInBall, then y of the current and (multi-lane) the next two attempts.
+  bool done() const noexcept {
+    if (waiting_ == Wait::challenge) return ball_state_ == Job::done;
+    for (int i = 0; i < L; ++i)
+      if (have_[(kappa_ + i) % kPool] != kappa_ + i) return false;
+    return true;
+  }
+  bool next_job(std::uint8_t* scratch, XofJob& job, int& tag) noexcept {
+    if (hash_state_ == Job::pending) {
+      job = XofJob{mu_w1_.data(), mu_w1_.size(), 136, 1};
+      tag = kHashTag;
+      hash_state_ = Job::running;
+      return true;
+    }
+    if (ball_state_ == Job::pending) {
+      job = XofJob{c_tilde_.data(), c_tilde_.size(), 136, 1};
+      tag = kBallTag;
+      ball_state_ = Job::running;
+      return true;
+    }
+    if (next_v_ < kappa_ + ahead_ && next_v_ < kLastKappa + L) {
+      // 5 blocks = 680 bytes >= 32 * (gamma1_bits + 1) = 576 or 640.
+      job = seed_counter_job(rho_pp_, next_v_, 5, scratch);
+      tag = kFirstMaskTag + next_v_++;
+      return true;
+    }
+    return false;
+  }
+  bool consume(int tag, const std::uint8_t* buf, std::size_t len) noexcept {
+    if (tag == kHashTag) {
+      std::memcpy(c_tilde_.data(), buf, c_tilde_.size());
+      ct::declassify(c_tilde_.data(), c_tilde_.size());  // see challenge()
+      hash_state_ = Job::done;
+      ball_state_ = Job::pending;
+      return true;
+    }
+    if (tag == kBallTag) {
+      if (!ball_->consume(buf, len)) return false;
+      ball_state_ = Job::done;
+      return true;
+    }
+    // Algorithm 34 steps 3-4: y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
+    // gamma1 - 1, gamma1), into slot (kappa + r) mod 3l.
+    const int v = tag - kFirstMaskTag;
+    kern_.unpack_z(y_[v % kPool], buf, gamma1_bits_);
+    have_[v % kPool] = v;
+    return true;
+  }
+
+  const Kernels& kern_;
+  const std::uint8_t* rho_pp_;
+  int gamma1_bits_;
+  XofLanes<4> lanes_;
+  int ahead_;       // y indices computed ahead: 3l with multi-lane Keccak, else l
+  int kappa_ = 0;   // the current attempt
+  int next_v_ = 0;  // the next y index to start
+  int have_[kPool];  // the y index each slot holds (-1: none yet)
+  Wait waiting_ = Wait::mask;
+  Job hash_state_ = Job::idle, ball_state_ = Job::idle;
+  std::span<const std::uint8_t> mu_w1_;
+  std::span<std::uint8_t> c_tilde_;
+  BallSampler* ball_ = nullptr;
+  Poly y_[kPool];
+};
 
 }  // namespace tessera::mldsa

@@ -6,11 +6,12 @@
 // Constant time: secrets (xi, rho', K, s1, s2, t0, rnd, rho'', y, and everything derived
 // from them before acceptance) never drive a branch, an index or a loop bound, with two
 // documented exceptions: RejBoundedPoly's accept pattern (rej_eta_portable) and the
-// signing loop's accept/reject decision (with which check rejected), declassified below. The
-// challenge hash c~ is declassified as soon as it is computed: it is H(mu || w1), and for a
-// rejected attempt it reveals nothing about s1/s2 because y is fresh in every attempt
-// (the same argument mldsa-native and the Dilithium reference make). Importing a private
-// key declassifies only the verdicts of its checks.
+// signing loop's accept/reject decision (with which check rejected), declassified in
+// sign_mu. The challenge hash c~ is declassified as soon as it is computed
+// (MaskStream::challenge, sampling.hpp): it is H(mu || w1), and for a rejected attempt it
+// reveals nothing about s1/s2 because y is fresh in every attempt (the same argument
+// mldsa-native and the Dilithium reference make). Importing a private key declassifies
+// only the verdicts of its checks (which check failed, for a key that is rejected).
 #pragma once
 
 #include <tessera/mldsa.hpp>
@@ -22,10 +23,26 @@
 #include "mldsa/sampling.hpp"
 
 #include <cstring>
+#include <new>
 
 namespace tessera::mldsa::detail {
 
 using ConstBytes = std::span<const std::uint8_t>;
+
+// Replaces the value of r by a failure without a temporary Result<T> (`r = fail(...)` makes
+// one, sizeof(T) of stack under the frames of whatever runs after it: 90 KiB for an
+// ML-DSA-87 private key): destroys the value (a key wipes itself) and constructs the failure
+// in its place, so r stays the function's one return value (NRVO).
+template <class T>
+void replace_with_failure(Result<T>& r, Failure f) noexcept {
+  r.~Result();
+  ::new (static_cast<void*>(&r)) Result<T>(f);
+}
+
+// What an error is about (Result::what()), where more than one function reports it.
+inline constexpr const char* kContextTooLong = "ML-DSA context (more than 255 bytes)";
+inline constexpr const char* kNotAPreHash = "HashML-DSA pre-hash (not a PreHash value)";
+inline constexpr const char* kWrongDigestLength = "HashML-DSA digest (wrong length for the pre-hash)";
 
 inline void absorb(Shake256& h, ConstBytes b) noexcept { (void)h.absorb(b); }
 inline void absorb_byte(Shake256& h, std::uint8_t v) noexcept { (void)h.absorb(ConstBytes(&v, 1)); }
@@ -42,9 +59,18 @@ inline void absorb_prefix(Shake256& h, std::uint8_t domain, Context context) noe
 inline void drop_mont(Poly& out, const Poly& a) noexcept {
   for (int j = 0; j < kN; ++j) out.coeffs[j] = montgomery_reduce(a.coeffs[j]);
 }
-// Standard [0, q) -> centered (-q/2, q/2], constant time.
+// 2^64 mod q, centered, in every coefficient: pointwise(out, a, kMont2Poly) = a * 2^32.
+inline constexpr Poly kMont2Poly = [] {
+  constexpr std::int64_t r = (std::int64_t{1} << 32) % kQ, r2 = r * r % kQ;
+  Poly p{};
+  for (std::int32_t& c : p.coeffs) c = static_cast<std::int32_t>(r2 > kQ / 2 ? r2 - kQ : r2);
+  return p;
+}();
+
+// Standard [0, q) -> centered (-q/2, q/2], constant time (on secrets: s1, s2, t0 in
+// skEncode, so the mask goes through a value barrier; this runs only in bytes()).
 inline void center(Poly& a) noexcept {
-  for (int j = 0; j < kN; ++j) a.coeffs[j] -= kQ & (((kQ - 1) / 2 - a.coeffs[j]) >> 31);
+  for (int j = 0; j < kN; ++j) a.coeffs[j] -= kQ & ct::value_barrier(((kQ - 1) / 2 - a.coeffs[j]) >> 31);
 }
 
 template <class Set>
@@ -52,6 +78,7 @@ struct Scheme {
   using Dsa = MlDsa<Set>;
   using PublicKey = typename Dsa::PublicKey;
   using PrivateKey = typename Dsa::PrivateKey;
+  using KeyPair = typename Dsa::KeyPair;
   static constexpr Params P = Set::params;
   static constexpr int K = P.k, L = P.l;
   static constexpr std::size_t kEtaPolyBytes = 32 * static_cast<std::size_t>(P.eta_bits());
@@ -88,9 +115,54 @@ struct Scheme {
   };
 
   // ---- Key objects ----
+  //
+  // Each is built inside the Result that returns it, which has a single return statement:
+  // the Result is then constructed in the caller's return slot (NRVO; GCC 12 does not
+  // apply it to a function that also returns another expression, such as `fail(...)`, so
+  // the callers in keys.cpp check their arguments and return these as prvalues). A key
+  // is never moved through a temporary: a move copies through registers that the compiler
+  // may spill where no wipe reaches (the zeroize tests, tests/unit/zeroize*).
 
-  // PublicKey::from_bytes: pk.pk_ holds pkEncode(rho, t1); computes tr, NTT(t1 * 2^d) and
-  // the cached A_hat. Everything here is public.
+  // keygen() and import() are not inlined, and these wipe the stack they used after each
+  // call: the compiler leaves secrets in slots no object covers (g++ 12 -O3 stores the upper
+  // half of the xi it copies into the key, and of K, to a dead stack slot of keygen's and
+  // import's frames). Their frames and their callees' take under 14 KiB below the caller
+  // (x86-64 g++ 12 -O3, the table in mldsa.hpp), plus the matrix of an uncached build.
+  static constexpr std::size_t kKeyFramesBytes = 16 * 1024 + sizeof(MatrixOut);
+
+  // PublicKey::from_bytes: pkDecode (Algorithm 23) of public_key_bytes bytes.
+  static Result<PublicKey> public_key_from_bytes(const std::uint8_t* bytes) noexcept {
+    Result<PublicKey> r(std::in_place);
+    std::memcpy(r->pk_.data(), bytes, P.public_key_bytes());
+    expand_public(*r);
+    return r;
+  }
+  // PrivateKey::from_seed: Algorithm 6 from the 32 bytes of xi.
+  static Result<PrivateKey> private_key_from_seed(const std::uint8_t* xi) noexcept {
+    Result<PrivateKey> r(std::in_place);
+    keygen(xi, *r);
+    secure_zero_stack(kKeyFramesBytes);
+    return r;
+  }
+  // PrivateKey::from_bytes: skDecode (Algorithm 25) of private_key_bytes bytes, checked.
+  static Result<PrivateKey> private_key_from_bytes(const std::uint8_t* bytes) noexcept {
+    Result<PrivateKey> r(std::in_place);
+    const char* bad = import(bytes, *r);
+    secure_zero_stack(kKeyFramesBytes);
+    if (bad != nullptr) replace_with_failure(r, fail(Error::invalid_key, bad));
+    return r;
+  }
+  // keygen_internal: Algorithm 6 into a KeyPair; the public key is the private key's.
+  static Result<KeyPair> key_pair_from_seed(const std::uint8_t* xi) noexcept {
+    Result<KeyPair> r(std::in_place);
+    keygen(xi, r->private_key);
+    secure_zero_stack(kKeyFramesBytes);
+    r->public_key = r->private_key.pk_;
+    return r;
+  }
+
+  // pk.pk_ holds pkEncode(rho, t1); computes tr, NTT(t1 * 2^d) and the cached A_hat.
+  // Everything here is public.
   static void expand_public(PublicKey& pk) noexcept {
     const Kernels& kern = kernels();
     const ConstBytes bytes(pk.pk_);
@@ -109,26 +181,34 @@ struct Scheme {
     }
   }
 
-  // FIPS 204, Algorithm 6 steps 5-9 given rho (in sk.pk_.pk_), A_hat, s1_hat = NTT(s1) (in
-  // sk.sec_) and s2: t = NTT^-1(A_hat o s1_hat) + s2; (t1, t0) = Power2Round(t);
-  // pk = pkEncode(rho, t1); tr = H(pk, 64); and NTT(t1 * 2^d), NTT(t0) for the key.
-  // Returns all-ones if t0_check is not null and t0 differs from its encoding there (the
-  // check of an imported key), else zero.
-  static std::uint32_t derive_t(const Kernels& kern, const Poly* a_hat, const Poly* s2, PrivateKey& sk,
+  // FIPS 204, Algorithm 6 steps 5-9, given rho (in sk.pk_.pk_), A_hat, and s1 || s2 in
+  // sk.sec_.s_hat with s1 already in the NTT domain and s2 not yet:
+  // t = NTT^-1(A_hat o NTT(s1)) + s2; (t1, t0) = Power2Round(t); pk = pkEncode(rho, t1);
+  // tr = H(pk, 64); and the key's NTT forms NTT(s2) (in place, once row i has used s2[i]),
+  // NTT(t1 * 2^d) and NTT(t0). Returns all-ones if t0_check is not null and t0 differs from
+  // its encoding there (the check of an imported key), else zero.
+  // Differs from the spec: NTT(t0) is not transformed but taken from what the row has
+  // already computed, NTT being linear: NTT(t0) = NTT(t) - NTT(t1 * 2^d) with NTT(t) =
+  // (A_hat o NTT(s1)) + NTT(s2); one Montgomery product instead of an NTT per row.
+  static std::uint32_t derive_t(const Kernels& kern, const Poly* a_hat, PrivateKey& sk,
                                 const std::uint8_t* t0_check) noexcept {
     PublicKey& pk = sk.pk_;
     struct Secrets {
+      Poly as1_hat;  // (A_hat o NTT(s1))_i * 2^-32
       Poly t, t0;
       std::uint8_t t0_bytes[416];
     } sec;
     ZeroOnExit wipe(sec);
     std::uint32_t diff = 0;
     for (int i = 0; i < K; ++i) {
+      Poly& s2 = sk.sec_.s2_hat()[i];
       // Step 5: t = NTT^-1(A_hat o NTT(s1)) + s2, standard representatives.
-      kern.pointwise_acc(sec.t, a_hat + i * L, sk.sec_.s1_hat, L);
+      kern.pointwise_acc(sec.as1_hat, a_hat + i * L, sk.sec_.s1_hat(), L);
+      sec.t = sec.as1_hat;
       kern.invntt_tomont(sec.t);
-      for (int j = 0; j < kN; ++j) sec.t.coeffs[j] += s2[i].coeffs[j];
+      for (int j = 0; j < kN; ++j) sec.t.coeffs[j] += s2.coeffs[j];
       kern.freeze(sec.t);
+      kern.ntt(s2);
       // Steps 6-7: (t1, t0) = Power2Round(t); pk = pkEncode(rho, t1).
       Poly& t1 = pk.t1_hat_[i];
       kern.power2round(t1, sec.t0, sec.t);
@@ -141,8 +221,12 @@ struct Scheme {
         diff |= ~static_cast<std::uint32_t>(
             ct::mask_bytes_eq(sec.t0_bytes, ConstBytes(t0_check + 416 * static_cast<std::size_t>(i), 416))) & 0xFFu;
       }
-      sk.sec_.t0_hat[i] = sec.t0;
-      kern.ntt(sk.sec_.t0_hat[i]);
+      // NTT(t0) = as1_hat * 2^32 + NTT(s2) - NTT(t1 * 2^d): |sum| < q + 9q + 9q, then
+      // reduced to any < q (what an NTT output may be).
+      Poly& t0_hat = sk.sec_.t0_hat[i];
+      kern.pointwise(t0_hat, sec.as1_hat, kMont2Poly);
+      for (int j = 0; j < kN; ++j) t0_hat.coeffs[j] += s2.coeffs[j] - t1.coeffs[j];
+      kern.reduce(t0_hat);
     }
     // Steps 8-9: tr = H(pk, 64).
     pk.tr_ = compute_tr(ConstBytes(pk.pk_));
@@ -150,13 +234,11 @@ struct Scheme {
   }
 
   // FIPS 204, Algorithm 6 (ML-DSA.KeyGen_internal), into the key object.
-  static void keygen(const std::uint8_t* xi, PrivateKey& sk) noexcept {
+  // Differs from the spec: s1 and s2 are sampled into the key and transformed in place.
+  [[gnu::noinline]] static void keygen(const std::uint8_t* xi, PrivateKey& sk) noexcept {
     const Kernels& kern = kernels();
-    struct Secrets {
-      std::uint8_t seeds[128];  // rho || rho' || K
-      Poly s[L + K];            // s1 || s2
-    } sec;
-    ZeroOnExit wipe(sec);
+    std::uint8_t seeds[128];  // rho || rho' || K
+    ZeroOnExit wipe(seeds);
     PublicKey& pk = sk.pk_;
     MatrixOut a(pk);
 
@@ -165,58 +247,48 @@ struct Scheme {
     absorb(h, ConstBytes(xi, 32));
     absorb_byte(h, static_cast<std::uint8_t>(K));
     absorb_byte(h, static_cast<std::uint8_t>(L));
-    h.squeeze(sec.seeds);
-    const std::uint8_t* rho = sec.seeds;
-    ct::declassify(rho, 32);  // rho is part of the public key
-    std::memcpy(pk.pk_.data(), rho, 32);
-    std::memcpy(sk.sec_.k_seed.data(), sec.seeds + 96, 32);
-    // Steps 3-4.
-    expand_a(kern, a.a_hat, K, L, rho);
-    expand_s(kern, sec.s, K, L, P.eta, sec.seeds + 32);
-    // Steps 5-9, with the key's NTT forms of s1 and s2.
-    for (int i = 0; i < L; ++i) {
-      sk.sec_.s1_hat[i] = sec.s[i];
-      kern.ntt(sk.sec_.s1_hat[i]);
-    }
-    for (int i = 0; i < K; ++i) {
-      sk.sec_.s2_hat[i] = sec.s[L + i];
-      kern.ntt(sk.sec_.s2_hat[i]);
-    }
-    (void)derive_t(kern, a.a_hat, sec.s + L, sk, nullptr);
+    h.squeeze(seeds);
+    ct::declassify(seeds, 32);  // rho is part of the public key
+    std::memcpy(pk.pk_.data(), seeds, 32);
+    std::memcpy(sk.sec_.k_seed.data(), seeds + 96, 32);
+    // Steps 3-4: A_hat = ExpandA(rho); (s1, s2) = ExpandS(rho').
+    expand_a(kern, a.a_hat, K, L, pk.pk_.data());
+    expand_s(kern, sk.sec_.s_hat, K, L, P.eta, seeds + 32);
+    // Steps 5-9, with the key's NTT forms of s1, s2, t0 and t1 * 2^d.
+    for (int i = 0; i < L; ++i) kern.ntt(sk.sec_.s1_hat()[i]);
+    (void)derive_t(kern, a.a_hat, sk, nullptr);
     std::memcpy(sk.sec_.xi.data(), xi, 32);
     sk.has_seed_ = true;
   }
 
-  // skDecode (Algorithm 25) of an imported key, checked: false (the key is then to be
-  // discarded) if a coefficient of s1 or s2 is outside [-eta, eta], or if t0 or tr differ
-  // from what Algorithm 6 steps 5-9 give for rho, s1 and s2 (that recomputation also gives
-  // t1, i.e. the public key). Constant time; only the verdicts are declassified.
-  static bool import(const std::uint8_t* bytes, PrivateKey& sk) noexcept {
+  // skDecode (Algorithm 25) of an imported key, checked. Returns null, or what is wrong (the
+  // key is then to be discarded): a coefficient of s1 or s2 outside [-eta, eta], or t0 or tr
+  // other than what Algorithm 6 steps 5-9 give for rho, s1 and s2 (that recomputation also
+  // gives t1, i.e. the public key). Constant time; only the verdicts are declassified.
+  [[gnu::noinline]] static const char* import(const std::uint8_t* bytes, PrivateKey& sk) noexcept {
     const Kernels& kern = kernels();
     PublicKey& pk = sk.pk_;
-    Poly s2[K];
-    ZeroOnExit wipe_s2(s2);
+    // rho || K || tr || s1 || s2 || t0; s1 and s2 decoded straight into the key.
     std::uint32_t bad = 0;
-    // rho || K || tr || s1 || s2 || t0; s1 decoded straight into the key (NTT below).
-    for (int i = 0; i < L; ++i) bad |= kern.unpack_eta(sk.sec_.s1_hat[i], bytes + kSkS1 + i * kEtaPolyBytes, P.eta);
-    for (int i = 0; i < K; ++i) bad |= kern.unpack_eta(s2[i], bytes + kSkS2 + i * kEtaPolyBytes, P.eta);
-    if (ct::declassify_value(bad) != 0) return false;  // whether the key is well formed is public
+    for (int i = 0; i < L + K; ++i)
+      bad |= kern.unpack_eta(sk.sec_.s_hat[i], bytes + kSkS1 + i * kEtaPolyBytes, P.eta);
+    if (ct::declassify_value(bad) != 0)  // whether the key is well formed is public
+      return "ML-DSA private key (s1 or s2 coefficient outside [-eta, eta])";
     std::memcpy(pk.pk_.data(), bytes, 32);
     ct::declassify(pk.pk_.data(), 32);  // rho is part of the public key
     std::memcpy(sk.sec_.k_seed.data(), bytes + 32, 32);
     MatrixOut a(pk);
     expand_a(kern, a.a_hat, K, L, pk.pk_.data());
-    for (int i = 0; i < L; ++i) kern.ntt(sk.sec_.s1_hat[i]);
-    for (int i = 0; i < K; ++i) {
-      sk.sec_.s2_hat[i] = s2[i];
-      kern.ntt(sk.sec_.s2_hat[i]);
-    }
-    // Algorithm 6 steps 5-9 again; the stored t0 and tr must be the ones they give.
-    std::uint32_t mismatch = derive_t(kern, a.a_hat, s2, sk, bytes + kSkT0);
-    mismatch |= ~static_cast<std::uint32_t>(ct::mask_bytes_eq(pk.tr_, ConstBytes(bytes + 64, 64))) & 0xFFu;
+    for (int i = 0; i < L; ++i) kern.ntt(sk.sec_.s1_hat()[i]);
+    // Algorithm 6 steps 5-9 again; the stored t0 and tr must be the ones they give. Whether
+    // the key is consistent is public.
+    const std::uint32_t t0_differs = derive_t(kern, a.a_hat, sk, bytes + kSkT0);
+    const std::uint8_t tr_equal = ct::mask_bytes_eq(pk.tr_, ConstBytes(bytes + 64, 64));
     sk.sec_.xi.fill(0);
     sk.has_seed_ = false;
-    return ct::declassify_value(mismatch) == 0;  // whether the key is consistent is public
+    if (ct::declassify_value(t0_differs) != 0) return "ML-DSA private key (t0 does not match s1, s2)";
+    if (ct::declassify_value(tr_equal) == 0) return "ML-DSA private key (tr does not match the public key)";
+    return nullptr;
   }
 
   // skEncode (Algorithm 24) from the key's NTT forms: s = NTT^-1(s_hat), exact.
@@ -233,13 +305,9 @@ struct Scheme {
       kern.freeze(s);
       center(s);
     };
-    for (int i = 0; i < L; ++i) {
-      plain(sk.sec_.s1_hat[i]);
+    for (int i = 0; i < L + K; ++i) {  // s1 || s2
+      plain(sk.sec_.s_hat[i]);
       kern.pack_eta(out + kSkS1 + i * kEtaPolyBytes, s, P.eta);
-    }
-    for (int i = 0; i < K; ++i) {
-      plain(sk.sec_.s2_hat[i]);
-      kern.pack_eta(out + kSkS2 + i * kEtaPolyBytes, s, P.eta);
     }
     for (int i = 0; i < K; ++i) {
       plain(sk.sec_.t0_hat[i]);
@@ -249,28 +317,28 @@ struct Scheme {
 
   // ---- Signing ----
 
-  // FIPS 204, Algorithm 7 (ML-DSA.Sign_internal) from step 7 on, given mu (steps 1-6
-  // computed by the caller: mu = H(tr || M', 64)). Returns false only if the loop hits the
-  // 16-bit kappa limit (never in practice).
+  // FIPS 204, Algorithm 7 (ML-DSA.Sign_internal) from step 7 on, given mu. Steps 1-5 ran
+  // when the key object was made (skDecode, the NTTs of s1, s2, t0) or are the public key's
+  // (A_hat; expanded here in uncached builds); the caller computed step 6, mu = H(tr || M',
+  // 64). Returns false only if kappa runs out of its 16 bits (never in practice).
+  // Differs from the spec: z is computed in place of y; the checks of steps 23 and 28 run
+  // polynomial by polynomial and an attempt stops at the first that fails (see below).
   static bool sign_mu(const PrivateKey& sk, const std::uint8_t* mu, const std::uint8_t* rnd,
                       std::uint8_t* sig) noexcept {
     const Kernels& kern = kernels();
+    const typename PrivateKey::Secrets& key = sk.sec_;
+    const Matrix a(kern, sk.pk_);
     struct Secrets {
       std::uint8_t rho_pp[64];
-      Poly y[3 * L];  // y of this attempt (then z = y + c s1 in place) and of the next two
-      Poly y_hat[L];
-      Poly w[K];  // w, then w - c s2
-      Poly h[K];
-      Poly c_hat, tmp1, tmp2, tmp3;
       std::uint8_t mu_w1[64 + K * kW1PolyBytes];  // mu || w1Encode(w1)
+      Poly y_hat[L];
+      Poly w[K];  // w, then w - <<cs2>>
+      Poly h[K];
+      Poly c_hat, cs, r1, r0;
     } sec;
     ZeroOnExit wipe(sec);
+    std::uint8_t* const c_tilde = sig;  // c~ goes straight into the signature (public, see below)
 
-    // Steps 1-5: skDecode and the NTTs of s1, s2, t0 ran when the key object was made;
-    // A_hat = ExpandA(rho) is the public key's (or is expanded here, uncached builds).
-    const typename PrivateKey::Secrets& key = sk.sec_;
-    const Matrix matrix(kern, sk.pk_);
-    const Poly* a_hat = matrix.a_hat;
     // Step 7: rho'' = H(K || rnd || mu, 64).
     {
       Shake256 h;
@@ -280,148 +348,88 @@ struct Scheme {
       h.squeeze(sec.rho_pp);
     }
     std::memcpy(sec.mu_w1, mu, 64);
-    // The SHAKE instances of the loop (steps 11, 15 and 16) run in 4 persistent Keccak
-    // lanes. With multi-lane Keccak, lanes the hashes of step 15-16 leave idle produce y
-    // for the next two attempts ahead of time (y does not depend on earlier attempts'
-    // outcomes; what is computed ahead is discarded when an attempt is accepted), and a job
-    // still running when an attempt needs its hash continues in the next call. Portable
-    // Keccak produces only the current attempt's y (no lane is idle there).
-    const bool multi_lane = keccak_x4_native();
-    constexpr int kPool = 3 * L;  // y of attempts kappa / L, +1, +2: slot v mod 3L
-    const int window = multi_lane ? kPool : L;
-    constexpr int kLastV = L * ((0xFFFF - L) / L) + L - 1;  // last y index the loop can use
-    XofLanes<4> lanes(multi_lane);
-    int have[kPool];  // which y index each slot holds (-1: none yet)
-    for (int& h : have) h = -1;
-    int next_v = 0;  // next y index to start
-    int kappa = 0;
-    enum { kNone, kPending, kRunning, kDone };
-    int hash_state = kNone, ball_state = kNone;
-    std::uint8_t* c_tilde = sig;
-    BallSampler* ball = nullptr;
-    auto next = [&](std::uint8_t* scratch, XofJob& j, int& tag) {
-      if (hash_state == kPending) {
-        j = XofJob{sec.mu_w1, sizeof sec.mu_w1, 136, 1};
-        tag = 0;
-        hash_state = kRunning;
-        return true;
-      }
-      if (ball_state == kPending) {
-        j = XofJob{c_tilde, kCTildeBytes, 136, 1};
-        tag = 1;
-        ball_state = kRunning;
-        return true;
-      }
-      if (next_v < kappa + window && next_v <= kLastV) {
-        j = seed_counter_job(sec.rho_pp, next_v, 5, scratch);
-        tag = 2 + next_v++;
-        return true;
-      }
-      return false;
-    };
-    auto eat = [&](int tag, const std::uint8_t* buf, std::size_t len) {
-      if (tag == 0) {
-        std::memcpy(c_tilde, buf, kCTildeBytes);
-        ct::declassify(c_tilde, kCTildeBytes);  // see the file comment
-        hash_state = kDone;
-        ball_state = kPending;
-        return true;
-      }
-      if (tag == 1) {
-        if (!ball->consume(buf, len)) return false;
-        ball_state = kDone;
-        return true;
-      }
-      const int v = tag - 2;
+    MaskStream<L> mask(kern, sec.rho_pp, P.gamma1_bits);
 
-      kern.unpack_z(sec.y[v % kPool], buf, P.gamma1_bits);
-      have[v % kPool] = v;
-      return true;
-    };
-    // Steps 8-32: the rejection loop. kappa is encoded on 16 bits (Algorithm 34).
-    for (; kappa <= 0xFFFF - L; kappa += L) {
-      Poly* y = sec.y + kappa % kPool;
+    // Steps 8-10 and 31-32: kappa = 0, l, 2l, ... until an attempt is accepted.
+    for (int kappa = 0; kappa <= MaskStream<L>::kLastKappa; kappa += L) {
       // Step 11: y = ExpandMask(rho'', kappa) (possibly computed during earlier attempts).
-      lanes.run(next, eat, [&] {
-        for (int i = 0; i < L; ++i)
-          if (have[(kappa + i) % kPool] != kappa + i) return false;
-        return true;
-      });
+      Poly* const y = mask.expand_mask(kappa);
       // Step 12: w = NTT^-1(A_hat o NTT(y)), standard representatives.
       for (int i = 0; i < L; ++i) {
         sec.y_hat[i] = y[i];
         kern.ntt(sec.y_hat[i]);
       }
       for (int i = 0; i < K; ++i) {
-        kern.pointwise_acc(sec.w[i], a_hat + i * L, sec.y_hat, L);
+        kern.pointwise_acc(sec.w[i], a.a_hat + i * L, sec.y_hat, L);
         kern.invntt_tomont(sec.w[i]);
         kern.freeze(sec.w[i]);
       }
-      // Steps 13-16: w1 = HighBits(w); c~ = H(mu || w1Encode(w1), lambda / 4);
-      // c = SampleInBall(c~) (c~ is declassified in eat, see the file comment).
+      // Step 13: w1 = HighBits(w), encoded for step 15.
       for (int i = 0; i < K; ++i) {
-        kern.decompose(sec.tmp1, sec.tmp2, sec.w[i], P.gamma2);
-        kern.pack_w1(sec.mu_w1 + 64 + i * kW1PolyBytes, sec.tmp1, P.w1_bits());
+        kern.decompose(sec.r1, sec.r0, sec.w[i], P.gamma2);
+        kern.pack_w1(sec.mu_w1 + 64 + i * kW1PolyBytes, sec.r1, P.w1_bits());
       }
-      BallSampler sampler(sec.c_hat, P.tau);
-      ball = &sampler;
-      hash_state = kPending;
-      ball_state = kNone;
-      lanes.run(next, eat, [&] { return ball_state == kDone; });
+      // Steps 15-16: c~ = H(mu || w1Encode(w1), lambda / 4); c = SampleInBall(c~). c~ is
+      // declassified as soon as it is computed (MaskStream::challenge says why).
+      mask.challenge(sec.mu_w1, std::span<std::uint8_t>(c_tilde, kCTildeBytes), sec.c_hat, P.tau);
+      // Step 17: c_hat = NTT(c).
       kern.ntt(sec.c_hat);
-      // Steps 18 and 20: z = y + NTT^-1(c_hat o s1_hat), exact (|z| < gamma1 + beta).
+
+      // Steps 18, 20 and 23 (first half): z = y + NTT^-1(c_hat o s1_hat), exact
+      // (|z| < gamma1 + beta), in place of y; reject if ||z|| >= gamma1 - beta.
       // Early exits (as the Dilithium reference and mldsa-native do, here per polynomial):
       // which check, and at which polynomial, rejected an attempt is revealed along with the
       // rejection itself. It is a function of the discarded attempt only (fresh y, public
       // c~), and the z check's failure probability does not depend on s1 while
-      // ||c s1|| <= beta. This skips up to 2K + L - 1 inverse NTTs on an attempt that fails
+      // ||c s1|| <= beta. This skips up to 2k + l - 1 inverse NTTs on an attempt that fails
       // here (most rejected attempts do).
+      Poly* const z = y;
       std::uint32_t reject = 0;
       for (int i = 0; i < L && reject == 0; ++i) {
-        kern.pointwise(sec.tmp1, sec.c_hat, key.s1_hat[i]);
-        kern.invntt_tomont(sec.tmp1);
-        for (int j = 0; j < kN; ++j) y[i].coeffs[j] += sec.tmp1.coeffs[j];
-        kern.reduce(y[i]);
-        // Step 23 (first half): ||z|| >= gamma1 - beta.
-        reject = ct::declassify_value(kern.norm_exceeds(y[i], P.gamma1() - P.beta()));
+        kern.pointwise(sec.cs, sec.c_hat, key.s1_hat()[i]);
+        kern.invntt_tomont(sec.cs);
+        for (int j = 0; j < kN; ++j) z[i].coeffs[j] += sec.cs.coeffs[j];
+        kern.reduce(z[i]);
+        reject = ct::declassify_value(kern.norm_exceeds(z[i], P.gamma1() - P.beta()));
       }
       if (reject != 0) continue;
-      // Steps 19 and 21: r0 = LowBits(w - NTT^-1(c_hat o s2_hat)); keep w - c s2 in w.
+      // Steps 19, 21 and 23 (second half): r0 = LowBits(w - NTT^-1(c_hat o s2_hat)), keeping
+      // w - <<cs2>> in w; reject if ||r0|| >= gamma2 - beta (early exit, as above).
       for (int i = 0; i < K && reject == 0; ++i) {
-        kern.pointwise(sec.tmp1, sec.c_hat, key.s2_hat[i]);
-        kern.invntt_tomont(sec.tmp1);
-        for (int j = 0; j < kN; ++j) sec.w[i].coeffs[j] -= sec.tmp1.coeffs[j];
+        kern.pointwise(sec.cs, sec.c_hat, key.s2_hat()[i]);
+        kern.invntt_tomont(sec.cs);
+        for (int j = 0; j < kN; ++j) sec.w[i].coeffs[j] -= sec.cs.coeffs[j];
         kern.freeze(sec.w[i]);
-        kern.decompose(sec.tmp2, sec.tmp3, sec.w[i], P.gamma2);
-        // Step 23 (second half): ||r0|| >= gamma2 - beta.
-        reject = ct::declassify_value(kern.norm_exceeds(sec.tmp3, P.gamma2 - P.beta()));
+        kern.decompose(sec.r1, sec.r0, sec.w[i], P.gamma2);
+        reject = ct::declassify_value(kern.norm_exceeds(sec.r0, P.gamma2 - P.beta()));
       }
-      if (reject != 0) continue;  // early exit, as above
-      // Steps 25-28: ct0 = NTT^-1(c_hat o t0_hat); h = MakeHint(-ct0, w - cs2 + ct0);
-      // reject if ||ct0|| >= gamma2 or the hint has more than omega ones.
+      if (reject != 0) continue;
+      // Steps 25-26: <<ct0>> = NTT^-1(c_hat o t0_hat); h = MakeHint(-<<ct0>>, w - <<cs2>> +
+      // <<ct0>>), where MakeHint(z, r) with r + z = w - <<cs2>> is computed from r and r + z.
       std::uint32_t ones = 0;
       for (int i = 0; i < K; ++i) {
-        kern.pointwise(sec.tmp1, sec.c_hat, key.t0_hat[i]);
-        kern.invntt_tomont(sec.tmp1);
-        kern.reduce(sec.tmp1);  // exact: |ct0| <= tau * 2^12
-        reject |= kern.norm_exceeds(sec.tmp1, P.gamma2);
-        for (int j = 0; j < kN; ++j) sec.tmp2.coeffs[j] = sec.w[i].coeffs[j] + sec.tmp1.coeffs[j];
-        kern.freeze(sec.tmp2);
-        // MakeHint(z, r) with r = w - cs2 + ct0 and r + z = w - cs2.
-        ones += kern.make_hint(sec.h[i], sec.tmp2, sec.w[i], P.gamma2);
+        kern.pointwise(sec.cs, sec.c_hat, key.t0_hat[i]);
+        kern.invntt_tomont(sec.cs);
+        kern.reduce(sec.cs);  // exact: |ct0| <= tau * 2^12
+        // Step 28 (first half): ||<<ct0>>|| >= gamma2.
+        reject |= kern.norm_exceeds(sec.cs, P.gamma2);
+        for (int j = 0; j < kN; ++j) sec.r0.coeffs[j] = sec.w[i].coeffs[j] + sec.cs.coeffs[j];
+        kern.freeze(sec.r0);
+        ones += kern.make_hint(sec.h[i], sec.r0, sec.w[i], P.gamma2);
       }
+      // Step 28 (second half): more than omega ones in h.
       reject |= ct::mask_lt(static_cast<std::uint32_t>(P.omega), ones);
       // The accept/reject decision is public: the number of attempts shows in the running
       // time of any implementation of Algorithm 7's loop; the rejected attempt's values
       // stay secret.
       if (ct::declassify_value(reject) != 0) continue;
 
-      // Step 33: sigEncode(c~, z mod+- q, h) (Algorithm 26). The accepted z and h are the
-      // signature, hence public.
+      // Step 33: sigma = sigEncode(c~, z mod+- q, h) (Algorithm 26); c~ is in place already.
+      // The accepted z and h are the signature, hence public.
       std::uint8_t* p = sig + kCTildeBytes;
       for (int i = 0; i < L; ++i) {
-        ct::declassify(&y[i], sizeof(Poly));
-        kern.pack_z(p + i * kZPolyBytes, y[i], P.gamma1_bits);
+        ct::declassify(&z[i], sizeof(Poly));
+        kern.pack_z(p + i * kZPolyBytes, z[i], P.gamma1_bits);
       }
       p += L * kZPolyBytes;
       // HintBitPack (Algorithm 20).

@@ -61,27 +61,47 @@ static_assert(static_cast<std::uint32_t>(kQInv) * static_cast<std::uint32_t>(kQ)
 // inputs below 2^24 since (M * 2 gamma2 - 2^48) * 2^24 < 2^48 (checked exhaustively by the
 // unit test). Then r0 = r - r1 * 2 gamma2 and the corner case r - r0 = q - 1 (r1 = m) maps
 // to r1 = 0, r0 = r0 - 1 (steps 3-5).
+// Masks computed from comparisons on secret data (Decompose's corner case, MakeHint's bits,
+// the norm checks) go through ct::value_barrier, so that the compiler cannot turn them back
+// into branches. Not the mask itself: an asm operand per coefficient keeps these loops
+// scalar (about twice as slow). The barrier hides instead, once per kernel call, the shift
+// count 31 that turns a sign bit into a mask (SignShift): the compiler then knows nothing
+// of a mask's value, not even that it is 0 or all-ones, which is what a barrier on the
+// mask gives, and the loops still vectorize (one shift count for every lane). Shifts by a
+// register are constant time on every target.
+struct SignShift {
+  std::uint32_t bits;  // 31, hidden from the optimizer
+};
+inline SignShift sign_shift() noexcept { return SignShift{ct::value_barrier(31u)}; }
+
+// All-ones if a == b, else 0, for a, b in [0, 2^31): (a ^ b) - 1 has its top bit set iff
+// a == b.
+inline std::uint32_t eq_mask31(std::int32_t a, std::int32_t b, SignShift s) noexcept {
+  return 0u - ((static_cast<std::uint32_t>(a ^ b) - 1u) >> s.bits);
+}
+// 1 if a < 0, else 0, and all-ones if a < 0, else 0 (the sign of a, hidden as above).
+inline std::uint32_t sign_bit(std::int32_t a, SignShift s) noexcept { return static_cast<std::uint32_t>(a) >> s.bits; }
+inline std::int32_t sign_mask(std::int32_t a, SignShift s) noexcept { return a >> s.bits; }
+
 struct DecomposeConstants {
   std::int32_t gamma2;
   std::int32_t m;      // (q - 1) / (2 gamma2)
   std::uint64_t mul;   // ceil(2^48 / (2 gamma2))
+  SignShift shift;
 };
 constexpr DecomposeConstants make_decompose_constants(std::int32_t gamma2) {
   const std::uint64_t two_g2 = 2 * static_cast<std::uint64_t>(gamma2);
-  return {gamma2, static_cast<std::int32_t>((kQ - 1) / two_g2), ((std::uint64_t{1} << 48) + two_g2 - 1) / two_g2};
+  return {gamma2, static_cast<std::int32_t>((kQ - 1) / two_g2), ((std::uint64_t{1} << 48) + two_g2 - 1) / two_g2,
+          SignShift{31}};
 }
 inline constexpr DecomposeConstants kDecompose88 = make_decompose_constants((kQ - 1) / 88);
 inline constexpr DecomposeConstants kDecompose32 = make_decompose_constants((kQ - 1) / 32);
 static_assert(kDecompose88.mul < (std::uint64_t{1} << 32) && kDecompose32.mul < (std::uint64_t{1} << 32));
+// Once per kernel call (the shift count hidden here, see SignShift).
 inline DecomposeConstants decompose_constants(std::int32_t gamma2) noexcept {
-  return gamma2 == kDecompose88.gamma2 ? kDecompose88 : kDecompose32;  // public parameter
-}
-
-// All-ones if a == b, else 0, for a, b in [0, 2^31): (a ^ b) - 1 has its top bit set iff
-// a == b. Plain arithmetic, no value barrier, so the loops calling it vectorize; there is
-// no comparison for a compiler to turn into a branch.
-inline std::uint32_t eq_mask31(std::int32_t a, std::int32_t b) noexcept {
-  return 0u - ((static_cast<std::uint32_t>(a ^ b) - 1u) >> 31);
+  DecomposeConstants dc = gamma2 == kDecompose88.gamma2 ? kDecompose88 : kDecompose32;  // public parameter
+  dc.shift = sign_shift();
+  return dc;
 }
 
 inline void decompose1(const DecomposeConstants& dc, std::int32_t r, std::int32_t& r1, std::int32_t& r0) noexcept {
@@ -89,7 +109,7 @@ inline void decompose1(const DecomposeConstants& dc, std::int32_t r, std::int32_
   const std::uint32_t x = static_cast<std::uint32_t>(r + dc.gamma2 - 1);
   const std::int32_t a1 =
       static_cast<std::int32_t>((static_cast<std::uint64_t>(x) * static_cast<std::uint32_t>(dc.mul)) >> 48);
-  const std::uint32_t corner = eq_mask31(a1, dc.m);
+  const std::uint32_t corner = eq_mask31(a1, dc.m, dc.shift);
   r0 = r - a1 * 2 * dc.gamma2 - static_cast<std::int32_t>(corner & 1u);
   r1 = a1 & ~static_cast<std::int32_t>(corner);
 }

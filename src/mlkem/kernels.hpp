@@ -1,7 +1,9 @@
 // ML-KEM arithmetic kernels: the narrow interface a backend implements (FIPS 203, s4.3 and
 // Algorithms 3-12). The algorithm code (src/mlkem/mlkem.cpp) only calls these through the
-// table of the active backend; an AVX2/AVX-512/NEON backend copies the portable table and
-// overrides entries. The portable kernels (kernels/portable.cpp) are the oracle.
+// table of the active backend; each backend's table (<backend>::table(), at the end of
+// kernels/<backend>.cpp) starts from the table of the backend below it and overrides the
+// entries it implements (src/cpu/dispatch.hpp). The portable kernels (kernels/portable.cpp)
+// are the oracle.
 //
 // Representation: a polynomial is int16_t[256], coefficients are representatives mod q
 // (q = 3329), signed unless a bound says [0, q). Polynomials in the NTT domain hold 128
@@ -62,9 +64,12 @@ struct Kernels {
   void (*byte_encode12)(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
   // ByteDecode_12 (Algorithm 6) without the mod q. Out: [0, 4096).
   void (*byte_decode12)(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
-// The table of the active backend (read once per top-level operation), and of a given one.
+// The table of the active backend (read once per top-level operation), and of a given one
+// (the portable table for a backend this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
@@ -80,7 +85,7 @@ namespace avx2 {
 }  // namespace avx2
 namespace avx512 {
 #include "mlkem/kernel_decls.inc"  // NOLINT: declarations, once per backend namespace
-// With AVX-512 VBMI and VBMI2 (chosen at run time for the AVX-512 table when present).
+// With AVX-512 VBMI and VBMI2 (avx512::table() takes it when the CPU has them).
 unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
                            unsigned buflen) noexcept;
 }  // namespace avx512

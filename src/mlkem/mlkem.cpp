@@ -377,14 +377,21 @@ struct Scheme {
 
 template <const Params& P>
 Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::from_bytes(std::span<const uint8_t> ek) noexcept {
-  using S = Scheme<P>;
   if (ek.size() != ek_bytes) return fail(Error::invalid_length, "ML-KEM encapsulation key");
+  NttVec<P.k> t_hat;  // decoded again by build(): a few hundred cycles against SampleNTT's
+  if (!Scheme<P>::decode_ek(t_hat, ek.data(), kernels()))  // s7.2.
+    return fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
+  return build(ek.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::build(const uint8_t* ek) noexcept {
+  using S = Scheme<P>;
   const Kernels& kern = kernels();
   Result<EncapsulationKey> r(std::in_place);
   EncapsulationKey& key = *r;
-  if (!S::decode_ek(key.t_hat_, ek.data(), kern))  // s7.2.
-    return fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
-  std::memcpy(key.ek_.data(), ek.data(), ek_bytes);
+  (void)S::decode_ek(key.t_hat_, ek, kern);
+  std::memcpy(key.ek_.data(), ek, ek_bytes);
   // H(ek) (Algorithm 17, step 1), next to A_hat^T when the key keeps it.
   const SpongeJob h = hash_job(false, key.ek_.data(), ek_bytes, nullptr, 0, key.h_.data());
 #if TESSERA_CACHE_MATRIX
@@ -415,24 +422,36 @@ void Kem<P>::DecapsulationKey::expand(const uint8_t* seed) noexcept {
 template <const Params& P>
 Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_seed(std::span<const uint8_t> seed) noexcept {
   if (seed.size() != kSeedBytes) return fail(Error::invalid_length, "ML-KEM seed d || z (64 bytes)");
+  return build_from_seed(seed.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_seed(const uint8_t* seed) noexcept {
   Result<DecapsulationKey> r(std::in_place);
-  r->expand(seed.data());
+  r->expand(seed);
   return r;
 }
 
 template <const Params& P>
 Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_bytes(std::span<const uint8_t> dk) noexcept {
-  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes, kZAt = kHAt + 32;
+  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes;
   if (dk.size() != dk_bytes) return fail(Error::invalid_length, "ML-KEM decapsulation key");
   auto ek = EncapsulationKey::from_bytes(dk.subspan(kEkAt, ek_bytes));
   if (!ek) return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.2: the ek inside it)");
   // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
   if (ct::declassify_value(ct::mask_bytes_eq(ek->h_, dk.subspan(kHAt, 32))) == 0)
     return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.3: H(ek) does not match)");
-  Result<DecapsulationKey> r(std::in_place);  // after the checks: one return of r (NRVO)
-  r->ek_ = *ek;  // public
-  std::memcpy(r->dk_pke_.data(), dk.data(), P.dk_pke_bytes());
-  std::memcpy(r->z_.data(), dk.data() + kZAt, 32);
+  return build_from_bytes(*ek, dk.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_bytes(const EncapsulationKey& ek,
+                                                                                     const uint8_t* dk) noexcept {
+  constexpr size_t kZAt = P.dk_pke_bytes() + ek_bytes + 32;
+  Result<DecapsulationKey> r(std::in_place);
+  r->ek_ = ek;  // public
+  std::memcpy(r->dk_pke_.data(), dk, P.dk_pke_bytes());
+  std::memcpy(r->z_.data(), dk + kZAt, 32);
   return r;
 }
 
@@ -477,6 +496,11 @@ template <const Params& P>
 Result<typename Kem<P>::KeyPair> Kem<P>::keygen_internal(std::span<const uint8_t> d, std::span<const uint8_t> z) noexcept {
   if (d.size() != 32) return fail(Error::invalid_length, "ML-KEM d (32 bytes)");
   if (z.size() != 32) return fail(Error::invalid_length, "ML-KEM z (32 bytes)");
+  return build_key_pair(d, z);
+}
+
+template <const Params& P>
+Result<typename Kem<P>::KeyPair> Kem<P>::build_key_pair(std::span<const uint8_t> d, std::span<const uint8_t> z) noexcept {
   SecretArray<kSeedBytes> seed;
   std::memcpy(seed.data(), d.data(), 32);
   std::memcpy(seed.data() + 32, z.data(), 32);

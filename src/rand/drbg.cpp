@@ -4,6 +4,7 @@
 #include <tessera/random.hpp>
 #include <tessera/secret.hpp>
 
+#include "common/secret.hpp"
 #include "rand/drbg_internal.hpp"
 
 #include <atomic>
@@ -366,10 +367,19 @@ Result<void> system_generate(std::span<std::uint8_t> out, bool prediction_resist
 
 }  // namespace
 
-Result<void> random_bytes(std::span<std::uint8_t> out) noexcept { return system_generate(out, false); }
+// The hash kernels under the DRBG (SHA-NI, the scalar rounds) spill its V and the words of
+// its hashes to stack slots no object covers: wipe the frames below once the request is done
+// (common/secret.hpp; tests/unit/zeroize_hash_test.cpp finds them otherwise).
+Result<void> random_bytes(std::span<std::uint8_t> out) noexcept {
+  Result<void> r = system_generate(out, false);
+  secure_zero_stack(4096);
+  return r;
+}
 
 Result<void> random_bytes_with_prediction_resistance(std::span<std::uint8_t> out) noexcept {
-  return system_generate(out, true);
+  Result<void> r = system_generate(out, true);
+  secure_zero_stack(4096);
+  return r;
 }
 
 }  // namespace tessera

@@ -5,7 +5,7 @@
 
 #include "common/bytes.hpp"
 #include "common/secret.hpp"
-#include "cpu/backend.hpp"
+#include "cpu/dispatch.hpp"
 #include "cpu/features.hpp"
 #include "tessera_config.hpp"
 
@@ -45,62 +45,45 @@ void expand_key_generic(RoundKeys& rk, const std::uint8_t* key, std::size_t key_
 
 namespace {
 
-constexpr Kernels kPortable{expand_key_portable, encrypt_ecb_portable, ctr32_portable, "portable"};
+Kernels make_kernels(Backend b) noexcept {
+  switch (b) {
 #if TESSERA_HAVE_AVX2
-constexpr Kernels kAesni{expand_key_aesni, encrypt_ecb_aesni, ctr32_aesni, "aesni"};
+    case Backend::avx2: return avx2::table();
 #endif
 #if TESSERA_HAVE_AVX512
-constexpr Kernels kVaes{expand_key_aesni, encrypt_ecb_vaes, ctr32_vaes, "vaes"};
+    case Backend::avx512: return avx512::table();
 #endif
-
-[[maybe_unused]] bool have_aesni() noexcept {
-  const cpu::Features& f = cpu::features();
-  return f.aesni && f.pclmul && f.ssse3 && f.sse41;
-}
-[[maybe_unused]] bool have_vaes() noexcept {
-  const cpu::Features& f = cpu::features();
-  return have_aesni() && f.vaes && f.vpclmulqdq && f.avx512f && f.avx512bw && f.avx512vl;
+    default: return portable::table();
+  }
 }
 
 }  // namespace
 
-const Kernels& kernels_portable() noexcept { return kPortable; }
-const Kernels* kernels_aesni() noexcept {
+bool aesni_available() noexcept {
 #if TESSERA_HAVE_AVX2
-  static const Kernels* const k = have_aesni() ? &kAesni : nullptr;
-  return k;
+  const cpu::Features& f = cpu::features();
+  return f.aesni && f.pclmul && f.ssse3 && f.sse41;
 #else
-  return nullptr;
-#endif
-}
-const Kernels* kernels_vaes() noexcept {
-#if TESSERA_HAVE_AVX512
-  static const Kernels* const k = have_vaes() ? &kVaes : nullptr;
-  return k;
-#else
-  return nullptr;
+  return false;
 #endif
 }
 
-// Each backend's table is chosen once. AES-NI is not part of the avx2 or avx512 backend
-// definitions (src/cpu/backend.cpp), so those tables fall back to the portable kernel when
-// the CPU lacks it.
-const Kernels& kernels_for(Backend b) noexcept {
-  switch (b) {
-    case Backend::avx2: {
-      static const Kernels* const k = kernels_aesni() ? kernels_aesni() : &kPortable;
-      return *k;
-    }
-    case Backend::avx512: {
-      static const Kernels* const k =
-          kernels_vaes() ? kernels_vaes() : kernels_aesni() ? kernels_aesni() : &kPortable;
-      return *k;
-    }
-    default: return kPortable;
-  }
+bool vaes_available() noexcept {
+#if TESSERA_HAVE_AVX512
+  const cpu::Features& f = cpu::features();
+  return aesni_available() && f.vaes && f.vpclmulqdq && f.avx512f && f.avx512bw && f.avx512vl;
+#else
+  return false;
+#endif
 }
+
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
+const Kernels* kernels_aesni() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "aesni"); }
+const Kernels* kernels_vaes() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "vaes"); }
 
 }  // namespace tessera::aes
 

@@ -41,13 +41,36 @@ struct Kernels {
   void (*ctr32)(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
                 std::uint8_t* out, std::size_t nblocks) noexcept;
   const char* name;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
-// The kernels the active backend uses, and those of a given backend.
+// The kernels the active backend uses, and those of a given backend (the portable table for
+// a backend this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
-// Individual implementations (equivalence tests). nullptr when this build or CPU lacks one.
+// Each backend's table, built in its kernel file (aes_portable.cpp, aes_ni.cpp, aes_vaes.cpp;
+// the SIMD ones only in builds that compile them) from the table of the backend below it;
+// picked in aes.cpp. AES-NI and VAES are not part of the avx2 and avx512 backend definitions
+// (src/cpu/backend.cpp): those tables take them when the CPU has them, and stay the portable
+// (the AES-NI) kernels otherwise.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
+// The CPU has what the AES-NI (with PCLMULQDQ: GCM) and the VAES (with VPCLMULQDQ) kernels
+// need; false in builds that do not compile them.
+bool aesni_available() noexcept;
+bool vaes_available() noexcept;
+
+// Individual implementations, for the equivalence tests: the table of the backend that runs
+// it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_aesni() noexcept;
 const Kernels* kernels_vaes() noexcept;

@@ -183,3 +183,28 @@ void decrypt_aesni_pclmul(const aes::RoundKeys& rk, const GhashKey& key, std::ui
 }
 
 }  // namespace tessera::gcm
+
+namespace tessera::aes::avx2 {
+
+// AES-NI when the CPU has it (aesni_available), else the portable kernels.
+Kernels table() noexcept {
+  Kernels k = portable::table();
+  if (aesni_available()) k = Kernels{expand_key_aesni, encrypt_ecb_aesni, ctr32_aesni, "aesni"};
+  return k;
+}
+
+}  // namespace tessera::aes::avx2
+
+namespace tessera::gcm::avx2 {
+
+// AES-NI and PCLMULQDQ, fused, when the CPU has them (the AES table is then the AES-NI one).
+Kernels table() noexcept {
+  Kernels k = portable::table();
+  if (aes::aesni_available()) {
+    k = Kernels{&aes::kernels_for(Backend::avx2), ghash_init_pclmul, ghash_pclmul, encrypt_aesni_pclmul,
+                decrypt_aesni_pclmul, "aesni+pclmul"};
+  }
+  return k;
+}
+
+}  // namespace tessera::gcm::avx2

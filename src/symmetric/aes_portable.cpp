@@ -224,3 +224,11 @@ void ctr32_portable(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_
 }
 
 }  // namespace tessera::aes
+
+namespace tessera::aes::portable {
+
+Kernels table() noexcept {
+  return Kernels{expand_key_portable, encrypt_ecb_portable, ctr32_portable, "portable"};
+}
+
+}  // namespace tessera::aes::portable

@@ -263,3 +263,33 @@ void decrypt_vaes_vpclmul(const aes::RoundKeys& rk, const GhashKey& key, std::ui
 
 }  // namespace gcm
 }  // namespace tessera
+
+namespace tessera::aes::avx512 {
+
+// The AVX2 table (AES-NI or portable) with VAES for ECB and CTR when the CPU has it; the key
+// expansion stays AES-NI's.
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  if (vaes_available()) {
+    k.encrypt_ecb = encrypt_ecb_vaes;
+    k.ctr32 = ctr32_vaes;
+    k.name = "vaes";
+  }
+  return k;
+}
+
+}  // namespace tessera::aes::avx512
+
+namespace tessera::gcm::avx512 {
+
+// The AVX2 table, or VAES and VPCLMULQDQ (fused) when the CPU has them.
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  if (aes::vaes_available()) {
+    k = Kernels{&aes::kernels_for(Backend::avx512), ghash_init_pclmul, ghash_vpclmul, encrypt_vaes_vpclmul,
+                decrypt_vaes_vpclmul, "vaes+vpclmulqdq"};
+  }
+  return k;
+}
+
+}  // namespace tessera::gcm::avx512

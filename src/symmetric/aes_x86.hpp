@@ -16,12 +16,14 @@ inline __m128i byte_reverse_mask() noexcept {
   return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
-// The round keys in registers (the compiler keeps what fits and reloads the rest).
+// The round keys, read in place from the schedule (16-byte aligned: RoundKeys is alignas(64));
+// the compiler keeps what fits in registers and reloads the rest from there. (A copy in a
+// local array, as this was, left the whole schedule, the key first, on the stack after every
+// call: tests/unit/zeroize_symmetric_test.cpp.)
 struct Keys128 {
-  explicit Keys128(const aes::RoundKeys& rk) noexcept : nr(rk.rounds) {
-    for (int r = 0; r <= nr; ++r) k[r] = load(rk.bytes + 16 * r);
-  }
-  __m128i k[aes::kMaxRounds + 1];
+  explicit Keys128(const aes::RoundKeys& rk) noexcept
+      : k(reinterpret_cast<const __m128i*>(rk.bytes)), nr(rk.rounds) {}
+  const __m128i* k;
   int nr;
 };
 

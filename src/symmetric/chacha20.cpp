@@ -6,8 +6,7 @@
 
 #include "common/bytes.hpp"
 #include "common/secret.hpp"
-#include "cpu/backend.hpp"
-#include "cpu/features.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 #include <cstring>
@@ -67,15 +66,30 @@ void keyed_xor_from(const std::uint32_t state[16], const std::uint8_t* in, std::
   secure_zero(s, sizeof s);
 }
 
-constexpr Kernels kPortable{xor_blocks_portable, keyed_xor_from<xor_blocks_portable>, "portable"};
+Kernels make_kernels(Backend b) noexcept {
+  switch (b) {
 #if TESSERA_HAVE_AVX2
-constexpr Kernels kAvx2{xor_blocks_avx2, keyed_xor_from<xor_blocks_avx2>, "avx2"};
+    case Backend::avx2: return avx2::table();
 #endif
 #if TESSERA_HAVE_AVX512
-constexpr Kernels kAvx512{xor_blocks_avx512, keyed_xor_avx512, "avx512"};
+    case Backend::avx512: return avx512::table();
 #endif
+    default: return portable::table();
+  }
+}
 
 }  // namespace
+
+Kernels portable::table() noexcept {
+  return Kernels{xor_blocks_portable, keyed_xor_from<xor_blocks_portable>, "portable"};
+}
+
+#if TESSERA_HAVE_AVX2
+void keyed_xor_avx2(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept {
+  keyed_xor_from<xor_blocks_avx2>(state, in, out, len, key_block);
+}
+#endif
 
 void init_state(std::uint32_t state[16], const std::uint8_t key[32], std::uint32_t counter,
                 const std::uint8_t nonce[12]) noexcept {
@@ -116,35 +130,13 @@ void xor_stream(const Kernels& k, std::uint32_t state[16], const std::uint8_t* i
   }
 }
 
-const Kernels& kernels_portable() noexcept { return kPortable; }
-const Kernels* kernels_avx2() noexcept {
-#if TESSERA_HAVE_AVX2
-  return backend_available(Backend::avx2) ? &kAvx2 : nullptr;
-#else
-  return nullptr;
-#endif
-}
-const Kernels* kernels_avx512() noexcept {
-#if TESSERA_HAVE_AVX512
-  return backend_available(Backend::avx512) ? &kAvx512 : nullptr;
-#else
-  return nullptr;
-#endif
-}
-
-const Kernels& kernels_for(Backend b) noexcept {
-  switch (b) {
-#if TESSERA_HAVE_AVX2
-    case Backend::avx2: return kAvx2;
-#endif
-#if TESSERA_HAVE_AVX512
-    case Backend::avx512: return kAvx512;
-#endif
-    default: return kPortable;
-  }
-}
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
+const Kernels* kernels_avx2() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "avx2"); }
+const Kernels* kernels_avx512() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "avx512"); }
 
 }  // namespace tessera::chacha
 

@@ -26,10 +26,27 @@ struct Kernels {
   void (*keyed_xor)(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                     std::size_t len, std::uint8_t key_block[64]) noexcept;
   const char* name;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
+// The kernels of the active backend, and of a given one (the portable table for a backend
+// this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
+// Each backend's table, built in its kernel file (chacha20.cpp, chacha20_avx2.cpp,
+// chacha20_avx512.cpp) from the table of the backend below it; picked in chacha20.cpp.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
+// Individual implementations, for the equivalence tests: the table of the backend that runs
+// it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_avx2() noexcept;
 const Kernels* kernels_avx512() noexcept;
@@ -42,6 +59,10 @@ void xor_blocks_avx512(const std::uint32_t state[16], const std::uint8_t* in, st
                        std::size_t nblocks) noexcept;
 void keyed_xor_avx512(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                       std::size_t len, std::uint8_t key_block[64]) noexcept;
+// keyed_xor of the AVX2 table: the key block with the portable block function, then
+// xor_blocks_avx2 (defined in chacha20.cpp, built without SIMD flags).
+void keyed_xor_avx2(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept;
 
 // xor_blocks and a final partial block.
 void xor_stream(const Kernels& k, std::uint32_t state[16], const std::uint8_t* in,
@@ -72,10 +93,25 @@ struct Kernels {
   // Computes pow from r (init calls it), or nullptr if the kernel does not use pow.
   void (*powers)(State& st) noexcept;
   const char* name;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
+// The kernels of the active backend, and of a given one (the portable table for a backend
+// this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
+// Each backend's table, built in its kernel file (poly1305.cpp, poly1305_ifma.cpp); picked in
+// poly1305.cpp. The avx2 backend runs the portable kernel; the avx512 one takes IFMA when the
+// CPU has it (the backend does not require it).
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
+// Individual implementations, for the equivalence tests: the table of the backend that runs
+// it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_ifma() noexcept;
 

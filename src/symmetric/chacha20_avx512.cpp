@@ -100,3 +100,15 @@ void keyed_xor_avx512(const std::uint32_t state[16], const std::uint8_t* in, std
 }
 
 }  // namespace tessera::chacha
+
+namespace tessera::chacha::avx512 {
+
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  k.xor_blocks = xor_blocks_avx512;
+  k.keyed_xor = keyed_xor_avx512;
+  k.name = "avx512";
+  return k;
+}
+
+}  // namespace tessera::chacha::avx512

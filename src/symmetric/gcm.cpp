@@ -6,7 +6,7 @@
 
 #include "common/ct.hpp"
 #include "common/secret.hpp"
-#include "cpu/backend.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 #include <cstring>
@@ -107,52 +107,29 @@ void gcm_body(const Context& ctx, bool encrypt, const std::uint8_t j0[16], const
   ghash_lengths(ctx, s, aad_len, len);
 }
 
-}  // namespace
-
-const Kernels& kernels_portable() noexcept {
-  static const Kernels k{&aes::kernels_portable(), ghash_init_portable, ghash_portable, nullptr,
-                         nullptr, "portable"};
-  return k;
-}
-
-const Kernels* kernels_pclmul() noexcept {
-#if TESSERA_HAVE_AVX2
-  static const Kernels k{aes::kernels_aesni(), ghash_init_pclmul, ghash_pclmul,
-                         encrypt_aesni_pclmul, decrypt_aesni_pclmul, "aesni+pclmul"};
-  return aes::kernels_aesni() != nullptr ? &k : nullptr;
-#else
-  return nullptr;
-#endif
-}
-
-const Kernels* kernels_vpclmul() noexcept {
-#if TESSERA_HAVE_AVX512
-  static const Kernels k{aes::kernels_vaes(), ghash_init_pclmul, ghash_vpclmul,
-                         encrypt_vaes_vpclmul, decrypt_vaes_vpclmul, "vaes+vpclmulqdq"};
-  return aes::kernels_vaes() != nullptr ? &k : nullptr;
-#else
-  return nullptr;
-#endif
-}
-
-// Chosen once per backend table; AES-NI/PCLMULQDQ and VAES/VPCLMULQDQ are checked here
-// because the backends do not require them (see aes.cpp).
-const Kernels& kernels_for(Backend b) noexcept {
+Kernels make_kernels(Backend b) noexcept {
   switch (b) {
-    case Backend::avx2: {
-      static const Kernels* const k = kernels_pclmul() ? kernels_pclmul() : &kernels_portable();
-      return *k;
-    }
-    case Backend::avx512: {
-      static const Kernels* const k =
-          kernels_vpclmul() ? kernels_vpclmul() : kernels_pclmul() ? kernels_pclmul() : &kernels_portable();
-      return *k;
-    }
-    default: return kernels_portable();
+#if TESSERA_HAVE_AVX2
+    case Backend::avx2: return avx2::table();
+#endif
+#if TESSERA_HAVE_AVX512
+    case Backend::avx512: return avx512::table();
+#endif
+    default: return portable::table();
   }
 }
 
+}  // namespace
+
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
+
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
+const Kernels* kernels_pclmul() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "aesni+pclmul"); }
+const Kernels* kernels_vpclmul() noexcept {
+  return cpu::if_named(kernels_for(Backend::avx512), "vaes+vpclmulqdq");
+}
 
 void init(Context& ctx, const Kernels& k, const std::uint8_t* key, std::size_t key_bytes) noexcept {
   ctx.k = &k;

@@ -52,11 +52,28 @@ struct Kernels {
                   std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
                   std::size_t nblocks) noexcept;
   const char* name;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
+// The kernels of the active backend, and of a given one (the portable table for a backend
+// this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
-// Individual implementations (equivalence tests); nullptr when unavailable.
+// Each backend's table, built in its kernel file (ghash_portable.cpp, aes_ni.cpp,
+// aes_vaes.cpp) from the table of the backend below it; picked in gcm.cpp. Its aes entry is
+// the AES table of the same backend when the GCM kernels are fused with AES ones.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
+// Individual implementations, for the equivalence tests: the table of the backend that runs
+// it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_pclmul() noexcept;
 const Kernels* kernels_vpclmul() noexcept;

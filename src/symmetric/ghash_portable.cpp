@@ -6,6 +6,7 @@
 // own.) The field arithmetic is described in gcm.hpp.
 #include "symmetric/gcm.hpp"
 
+#include "common/bytes.hpp"
 #include "common/secret.hpp"
 
 namespace tessera::gcm {
@@ -61,19 +62,15 @@ U128 gf_mul(U128 a, U128 b) noexcept {
   return {w2 ^ m_hi ^ t2.lo, w3 ^ m_lo ^ t2.hi};
 }
 
+// Big-endian 64-bit halves, moved whole (one load or store each on little-endian hosts). Byte
+// by byte, g++ assembled the bytes of GHASH's result (the value S, which with the public tag
+// gives E_K(J0)) in a stack slot that stayed behind (tests/unit/zeroize_symmetric_test.cpp).
 inline U128 load_reflected(const std::uint8_t b[16]) noexcept {
-  U128 v{0, 0};
-  for (int i = 0; i < 8; ++i) {
-    v.hi = (v.hi << 8) | b[i];
-    v.lo = (v.lo << 8) | b[8 + i];
-  }
-  return v;
+  return {__builtin_bswap64(bytes::load_le64(b + 8)), __builtin_bswap64(bytes::load_le64(b))};
 }
 inline void store_reflected(std::uint8_t b[16], U128 v) noexcept {
-  for (int i = 0; i < 8; ++i) {
-    b[i] = static_cast<std::uint8_t>(v.hi >> (56 - 8 * i));
-    b[8 + i] = static_cast<std::uint8_t>(v.lo >> (56 - 8 * i));
-  }
+  bytes::store_le64(b, __builtin_bswap64(v.hi));
+  bytes::store_le64(b + 8, __builtin_bswap64(v.lo));
 }
 
 }  // namespace
@@ -108,3 +105,13 @@ void ghash_portable(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t
 }
 
 }  // namespace tessera::gcm
+
+namespace tessera::gcm::portable {
+
+// The portable AES kernels and GHASH, composed by the algorithm (no fused GCTR + GHASH).
+Kernels table() noexcept {
+  return Kernels{&aes::kernels_for(Backend::portable), ghash_init_portable, ghash_portable, nullptr, nullptr,
+                 "portable"};
+}
+
+}  // namespace tessera::gcm::portable

@@ -9,8 +9,7 @@
 #include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "common/secret.hpp"
-#include "cpu/backend.hpp"
-#include "cpu/features.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 #include <cstring>
@@ -62,10 +61,14 @@ inline void carry(std::uint64_t h[3]) noexcept {
   h[0] &= kMask44;
 }
 
-constexpr Kernels kPortable{blocks_portable, nullptr, "portable"};
+Kernels make_kernels(Backend b) noexcept {
+  switch (b) {
 #if TESSERA_HAVE_AVX512
-constexpr Kernels kIfma{blocks_ifma, powers_ifma, "avx512ifma"};
+    case Backend::avx512: return avx512::table();
 #endif
+    default: return portable::table();
+  }
+}
 
 }  // namespace
 
@@ -93,27 +96,14 @@ void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t
   out[2] = h[2];
 }
 
-const Kernels& kernels_portable() noexcept { return kPortable; }
-const Kernels* kernels_ifma() noexcept {
-#if TESSERA_HAVE_AVX512
-  static const Kernels* const k =
-      backend_available(Backend::avx512) && cpu::features().avx512ifma ? &kIfma : nullptr;
-  return k;
-#else
-  return nullptr;
-#endif
-}
+Kernels portable::table() noexcept { return Kernels{blocks_portable, nullptr, "portable"}; }
 
-// The avx512 backend does not require IFMA: checked once, when its table is first used.
-const Kernels& kernels_for(Backend b) noexcept {
-  if (b == Backend::avx512) {
-    static const Kernels* const k = kernels_ifma() ? kernels_ifma() : &kPortable;
-    return *k;
-  }
-  return kPortable;
-}
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
+
+const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
+const Kernels* kernels_ifma() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "avx512ifma"); }
 
 // RFC 8439, Section 2.5.1: r is clamped, s is the second half of the key.
 void init(State& st, const Kernels& k, const std::uint8_t key[32]) noexcept {

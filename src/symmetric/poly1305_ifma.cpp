@@ -11,6 +11,8 @@
 #endif
 #include "symmetric/chacha20.hpp"
 
+#include "cpu/features.hpp"
+
 #include <immintrin.h>
 
 namespace tessera::poly1305 {
@@ -178,3 +180,14 @@ void blocks_ifma(State& st, const std::uint8_t* in, std::size_t nblocks) noexcep
 }
 
 }  // namespace tessera::poly1305
+
+namespace tessera::poly1305::avx512 {
+
+// IFMA when the CPU has it (the avx512 backend does not require it), else the portable kernel.
+Kernels table() noexcept {
+  Kernels k = portable::table();
+  if (cpu::features().avx512ifma) k = Kernels{blocks_ifma, powers_ifma, "avx512ifma"};
+  return k;
+}
+
+}  // namespace tessera::poly1305::avx512

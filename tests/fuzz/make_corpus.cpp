@@ -57,8 +57,8 @@ void mlkem(u8 index, const char* name) {
   add(diff, d);
   add(diff, z);
   add(diff, m);
-  add(diff, enc.ct);  // decapsulated under the same key: the honest ciphertext
-  add(diff, kp.ek);
+  add(diff, enc.ciphertext);  // decapsulated under the same key: the honest ciphertext
+  add(diff, kp.public_key.bytes());
   write("differential", std::string(name), diff);
 }
 

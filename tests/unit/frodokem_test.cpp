@@ -2,9 +2,11 @@
 // of include/tessera/frodokem.hpp:
 //  - round trips on every backend, and implicit rejection of modified ciphertexts (the
 //    rejection key F(c || s) is returned, never an error);
-//  - every truncated and extended length of pk, sk and ct rejected (Error::invalid_length);
-//  - inconsistent private keys rejected (Error::invalid_key): a flipped bit of pkh, a
-//    flipped bit of the pk inside sk, an entry of S^T outside the error support;
+//  - every truncated and extended length of pk, sk and ct rejected (Error::invalid_length),
+//    and of the inputs of the *_internal functions, what() naming the argument;
+//  - inconsistent private keys rejected (Error::invalid_key, what() saying which check): a
+//    flipped bit of pkh, a flipped bit of the pk inside sk, an entry of S^T outside the
+//    error support;
 //  - bytes() round trips, public_key() of a parsed sk, clone();
 //  - a destroyed or moved-from PrivateKey leaves no secret byte (s, S^T) in its storage;
 //  - determinism of the *_internal entry points and agreement of every backend with portable.
@@ -172,26 +174,38 @@ TYPED_TEST(FrodoKemApi, EveryWrongLengthRejected) {
   ASSERT_TRUE(kp);
   auto big = this->random_bytes(2 * K::private_key_bytes);
   // Every truncated length, and extended ones up to twice the size.
-  auto check = [&](std::size_t good, auto call) {
+  // Every truncated length, and extended ones up to twice the size; what() names the argument.
+  auto check = [&](std::size_t good, auto call, const char* what) {
     for (std::size_t len = 0; len <= 2 * good; ++len) {
       if (len == good) continue;
       auto r = call(std::span<const std::uint8_t>(big.data(), len));
       ASSERT_FALSE(r) << len;
       ASSERT_EQ(r.error(), Error::invalid_length) << len;
+      ASSERT_STREQ(r.what(), what) << len;
     }
   };
-  check(K::public_key_bytes, [](auto b) { return K::PublicKey::from_bytes(b); });
-  check(K::private_key_bytes, [](auto b) { return K::PrivateKey::from_bytes(b); });
-  check(K::ciphertext_bytes, [&](auto b) { return K::decapsulate(kp->private_key, b); });
+  check(K::public_key_bytes, [](auto b) { return K::PublicKey::from_bytes(b); }, "FrodoKEM public key");
+  check(K::private_key_bytes, [](auto b) { return K::PrivateKey::from_bytes(b); }, "FrodoKEM private key");
+  check(K::ciphertext_bytes, [&](auto b) { return K::decapsulate(kp->private_key, b); }, "FrodoKEM ciphertext");
 
   const std::size_t s = K::s_bytes, se = K::seed_se_bytes, z = K::z_bytes;
+  auto expect_length_error = [](const auto& r, const char* what) {
+    ASSERT_FALSE(r) << what;
+    EXPECT_EQ(r.error(), Error::invalid_length) << what;
+    EXPECT_STREQ(r.what(), what);
+  };
   for (std::size_t d : {std::size_t{1}, std::size_t{0} - 1}) {
-    EXPECT_FALSE(K::keygen_internal({big.data(), s + d}, {big.data(), se}, {big.data(), z}));
-    EXPECT_FALSE(K::keygen_internal({big.data(), s}, {big.data(), se + d}, {big.data(), z}));
-    EXPECT_FALSE(K::keygen_internal({big.data(), s}, {big.data(), se}, {big.data(), z + d}));
-    EXPECT_FALSE(K::encaps_internal(kp->public_key, {big.data(), K::mu_bytes + d}, {big.data(), K::salt_bytes}));
+    expect_length_error(K::keygen_internal({big.data(), s + d}, {big.data(), se}, {big.data(), z}),
+                        "FrodoKEM s (len_sec bits)");
+    expect_length_error(K::keygen_internal({big.data(), s}, {big.data(), se + d}, {big.data(), z}),
+                        "FrodoKEM seed_SE (len_SE bits)");
+    expect_length_error(K::keygen_internal({big.data(), s}, {big.data(), se}, {big.data(), z + d}),
+                        "FrodoKEM z (len_A bits)");
+    expect_length_error(K::encaps_internal(kp->public_key, {big.data(), K::mu_bytes + d}, {big.data(), K::salt_bytes}),
+                        "FrodoKEM mu (len_sec bits)");
     if (K::salt_bytes != 0 || d == 1) {
-      EXPECT_FALSE(K::encaps_internal(kp->public_key, {big.data(), K::mu_bytes}, {big.data(), K::salt_bytes + d}));
+      expect_length_error(K::encaps_internal(kp->public_key, {big.data(), K::mu_bytes}, {big.data(), K::salt_bytes + d}),
+                          "FrodoKEM salt (len_salt bits)");
     }
   }
   auto r = K::keygen_internal({big.data(), s}, {big.data(), se}, {big.data(), z + 1});
@@ -206,20 +220,24 @@ TYPED_TEST(FrodoKemApi, InconsistentPrivateKeyRejected) {
   auto kp = this->fixed_key_pair();
   ASSERT_TRUE(kp);
   const Bytes good = to_vec(kp->private_key.bytes().span());
-  auto expect_invalid_key = [](const Bytes& b, const char* what) {
+  // what() says which check failed (both verdicts are public: pk and pkh are the public parts).
+  constexpr const char* kPkhMismatch = "FrodoKEM private key (pkh does not match pk)";
+  constexpr const char* kStOutOfRange = "FrodoKEM private key (an entry of S^T outside the error distribution)";
+  auto expect_invalid_key = [](const Bytes& b, const char* what, const char* expected_what) {
     auto r = K::PrivateKey::from_bytes(b);
     ASSERT_FALSE(r) << what;
     EXPECT_EQ(r.error(), Error::invalid_key) << what;
+    EXPECT_STREQ(r.what(), expected_what) << what;
   };
   for (std::size_t bit : {std::size_t{0}, std::size_t{7}, 8 * K::pkh_bytes - 1}) {
     Bytes b = good;
     b[L::pkh + bit / 8] ^= static_cast<std::uint8_t>(1u << (bit % 8));
-    expect_invalid_key(b, "flipped pkh bit");
+    expect_invalid_key(b, "flipped pkh bit", kPkhMismatch);
   }
   for (std::size_t off : {std::size_t{0}, std::size_t{15}, std::size_t{16}, K::public_key_bytes - 1}) {
     Bytes b = good;
     b[L::pk + off] ^= 0x01;
-    expect_invalid_key(b, "flipped pk bit (pkh no longer matches)");
+    expect_invalid_key(b, "flipped pk bit (pkh no longer matches)", kPkhMismatch);
   }
   // S^T entries: 16-bit little endian, two's complement. +-max_error is in the support,
   // +-(max_error + 1) and the extremes are not; s, the first bytes, is never checked.
@@ -233,7 +251,7 @@ TYPED_TEST(FrodoKemApi, InconsistentPrivateKeyRejected) {
   const std::size_t entries = K::st_bytes / 2;
   for (std::size_t i : {std::size_t{0}, entries / 2 + 3, entries - 1}) {
     for (int v : {K::max_error + 1, -(K::max_error + 1), 0x7FFF, -0x8000, 0x100, -0x100})
-      expect_invalid_key(with_entry(i, v), "S^T entry out of range");
+      expect_invalid_key(with_entry(i, v), "S^T entry out of range", kStOutOfRange);
     for (int v : {K::max_error, -K::max_error, 0}) {
       auto r = K::PrivateKey::from_bytes(with_entry(i, v));
       EXPECT_TRUE(r) << "S^T entry " << v << " is in the support";

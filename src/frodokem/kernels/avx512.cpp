@@ -26,6 +26,12 @@ inline __mmask32 tail_mask(std::size_t left) noexcept {
   return left >= 32 ? ~__mmask32{0} : static_cast<__mmask32>((1u << left) - 1u);
 }
 
+// out[0..4) += the 4 uint16 in the low 64 bits of v.
+[[gnu::always_inline]] inline void add_sums4(std::uint16_t* out, __m128i v) noexcept {
+  const __m128i o = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(out));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(out), _mm_add_epi16(o, v));
+}
+
 }  // namespace
 
 void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
@@ -38,14 +44,18 @@ void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
       __m512i acc[4][4];
       for (auto& x : acc)
         for (auto& y : x) y = _mm512_setzero_si512();
-      for (std::size_t j = 0; j < n; j += 32) {
-        const __mmask32 m = tail_mask(n - j);
+      // Whole vectors, then the masked tail (n = 976): one loop with masked loads made g++
+      // keep an accumulator (partial sums of A S) in a stack slot.
+      auto step = [&](std::size_t j, __mmask32 m) __attribute__((always_inline)) {
         __m512i av[4], bv[4];
         for (int x = 0; x < 4; ++x) av[x] = _mm512_maskz_loadu_epi16(m, row[x] + j);
         for (int y = 0; y < 4; ++y) bv[y] = _mm512_maskz_loadu_epi16(m, col[y] + j);
         for (int x = 0; x < 4; ++x)
           for (int y = 0; y < 4; ++y) acc[x][y] = _mm512_add_epi32(acc[x][y], _mm512_madd_epi16(av[x], bv[y]));
-      }
+      };
+      std::size_t j = 0;
+      for (; j + 32 <= n; j += 32) step(j, ~__mmask32{0});
+      if (j < n) step(j, tail_mask(n - j));
       // Reduce the 16 accumulators to 16 sums: pairwise interleave-and-add trees.
       // s[x][y] = sum of acc[x][y]; computed as one vector of 16 int32 below.
       __m512i t[8];
@@ -63,14 +73,15 @@ void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
       const __m512i v23 = _mm512_add_epi32(_mm512_shuffle_i64x2(u[2], u[3], 0x88), _mm512_shuffle_i64x2(u[2], u[3], 0xDD));
       // v01 blocks: [x0 (b0+b1), x0 (b2+b3), x1 (b0+b1), x1 (b2+b3)].
       const __m512i w = _mm512_add_epi32(_mm512_shuffle_i64x2(v01, v23, 0x88), _mm512_shuffle_i64x2(v01, v23, 0xDD));
-      // w blocks: [x0, x1, x2, x3], each [y0, y1, y2, y3].
-      alignas(64) std::uint32_t sums[16];
-      _mm512_store_si512(sums, w);
-      for (int x = 0; x < 4; ++x)
-        for (int y = 0; y < 4; ++y) {
-          std::uint16_t& o = out[(r0 + static_cast<std::size_t>(x)) * 8 + k0 + static_cast<std::size_t>(y)];
-          o = static_cast<std::uint16_t>(o + sums[4 * x + y]);
-        }
+      // w blocks: [x0, x1, x2, x3], each [y0, y1, y2, y3]. Their low 16 bits (vpmovdw: 4
+      // uint16 per row of out) go from registers into out: a stack buffer of the sums would
+      // outlive the call (tests/unit/zeroize_frodokem_test.cpp).
+      const __m256i p = _mm512_cvtepi32_epi16(w);
+      const __m128i p01 = _mm256_castsi256_si128(p), p23 = _mm256_extracti128_si256(p, 1);
+      add_sums4(out + r0 * 8 + k0, p01);
+      add_sums4(out + (r0 + 1) * 8 + k0, _mm_unpackhi_epi64(p01, p01));
+      add_sums4(out + (r0 + 2) * 8 + k0, p23);
+      add_sums4(out + (r0 + 3) * 8 + k0, _mm_unpackhi_epi64(p23, p23));
     }
   }
 }
@@ -145,26 +156,54 @@ void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t
 
 // acc layout: 8 zmm, one per column k of S; in each, qword r holds two partial int32 sums
 // for row r (vpmaddwd of the 4 entries of lane l with the 4 matching entries of S^T[k]).
+// (With the 8 accumulators in one loop, g++ passed them through stack slots on the way in
+// and out; as two halves of 4 columns they stay in registers.)
 void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,
                std::size_t n, std::size_t col0) noexcept {
-  __m512i a[8];
-  for (int k = 0; k < 8; ++k) a[k] = _mm512_load_si512(acc + 16 * k);
-  const std::uint16_t* col = st + col0;
-  for (std::size_t l = 0; l < lanes; ++l, col += 4) {
-    const __m512i v = _mm512_load_si512(s.lanes[l]);
-    for (std::size_t k = 0; k < 8; ++k) {
-      std::uint64_t w;
-      __builtin_memcpy(&w, col + k * n, 8);
-      a[k] = _mm512_add_epi32(a[k], _mm512_madd_epi16(v, _mm512_set1_epi64(static_cast<long long>(w))));
+  for (std::size_t k0 = 0; k0 < 8; k0 += 4) {
+    __m512i a0 = _mm512_load_si512(acc + 16 * k0), a1 = _mm512_load_si512(acc + 16 * (k0 + 1));
+    __m512i a2 = _mm512_load_si512(acc + 16 * (k0 + 2)), a3 = _mm512_load_si512(acc + 16 * (k0 + 3));
+    const std::uint16_t* col = st + k0 * n + col0;
+    for (std::size_t l = 0; l < lanes; ++l, col += 4) {
+      const __m512i v = _mm512_load_si512(s.lanes[l]);
+      auto bcast = [](const std::uint16_t* p) __attribute__((always_inline)) {
+        std::uint64_t w;
+        __builtin_memcpy(&w, p, 8);
+        return _mm512_set1_epi64(static_cast<long long>(w));
+      };
+      a0 = _mm512_add_epi32(a0, _mm512_madd_epi16(v, bcast(col)));
+      a1 = _mm512_add_epi32(a1, _mm512_madd_epi16(v, bcast(col + n)));
+      a2 = _mm512_add_epi32(a2, _mm512_madd_epi16(v, bcast(col + 2 * n)));
+      a3 = _mm512_add_epi32(a3, _mm512_madd_epi16(v, bcast(col + 3 * n)));
     }
+    _mm512_store_si512(acc + 16 * k0, a0);
+    _mm512_store_si512(acc + 16 * (k0 + 1), a1);
+    _mm512_store_si512(acc + 16 * (k0 + 2), a2);
+    _mm512_store_si512(acc + 16 * (k0 + 3), a3);
   }
-  for (int k = 0; k < 8; ++k) _mm512_store_si512(acc + 16 * k, a[k]);
 }
 
 void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept {
   for (std::size_t r = 0; r < 8; ++r)
     for (std::size_t k = 0; k < 8; ++k)
       out[r * 8 + k] = static_cast<std::uint16_t>(out[r * 8 + k] + acc[16 * k + 2 * r] + acc[16 * k + 2 * r + 1]);
+}
+
+}  // namespace tessera::frodokem::avx512
+
+namespace tessera::frodokem::avx512 {
+
+// Every kernel of the AVX2 table replaced.
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  k.mul_add_as = mul_add_as;
+  k.mul_add_sa = mul_add_sa;
+  k.sample = sample;
+  k.extract_x8 = extract_x8;
+  k.dot_lanes = dot_lanes;
+  k.dot_finish = dot_finish;
+  k.name = "avx512";
+  return k;
 }
 
 }  // namespace tessera::frodokem::avx512

@@ -1,6 +1,7 @@
 // Portable FrodoKEM kernels: plain C++ (the compiler's baseline vectorization only). The
 // oracle for the SIMD kernels (tests/equivalence/frodokem_kernels_test.cpp).
 #include "common/bytes.hpp"
+#include "common/secret.hpp"
 #include "frodokem/kernels.hpp"
 #include "frodokem/sample_impl.hpp"
 
@@ -25,11 +26,39 @@ void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t
     for (int j = 0; j < 8; ++j) bytes::store_le64(out[j] + 8 * l, s.lanes[l][j]);
 }
 
+namespace {
+// Not inlined, so that dot_lanes can wipe its frame: the vectorized loop keeps its 64 sums
+// (partial products of A and S) in stack slots (see sample_impl.hpp).
+[[gnu::noinline]] void dot_lanes_frame(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes,
+                                       const std::uint16_t* st, std::size_t n, std::size_t col0) noexcept {
+  impl::dot_lanes(acc, s.lanes, lanes, st, n, col0);
+}
+// Its frame, red zone included (x86-64 g++ 12 -O3: 920 bytes), with room to spare.
+constexpr std::size_t kDotLanesFrameBytes = 2048;
+}  // namespace
+
 void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,
                std::size_t n, std::size_t col0) noexcept {
-  impl::dot_lanes(acc, s.lanes, lanes, st, n, col0);
+  dot_lanes_frame(acc, s, lanes, st, n, col0);
+  secure_zero_stack(kDotLanesFrameBytes);  // partial sums of A S
 }
 
 void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept { impl::dot_finish(out, acc); }
+
+}  // namespace tessera::frodokem::portable
+
+namespace tessera::frodokem::portable {
+
+Kernels table() noexcept {
+  Kernels k{};
+  k.mul_add_as = mul_add_as;
+  k.mul_add_sa = mul_add_sa;
+  k.sample = sample;
+  k.extract_x8 = extract_x8;
+  k.dot_lanes = dot_lanes;
+  k.dot_finish = dot_finish;
+  k.name = "portable";
+  return k;
+}
 
 }  // namespace tessera::frodokem::portable

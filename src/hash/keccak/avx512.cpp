@@ -428,3 +428,22 @@ void extract_lanes_x8_avx512(const State8& s, std::uint8_t* const out[8], std::s
 }
 
 }  // namespace tessera::keccak
+
+namespace tessera::keccak::avx512 {
+
+// The 8-way zmm kernel costs ~8% less per state than the 4-way one, so it is native. The
+// 4-lane transfers stay the AVX2 ones (4x4 transposes).
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  k.f1600 = f1600_avx512;
+  k.f1600_x4 = f1600_x4_avx512;
+  k.f1600_x8 = f1600_x8_avx512;
+  k.x8_native = true;
+  k.absorb_blocks = absorb_blocks_avx512;
+  k.squeeze_blocks = squeeze_blocks_avx512;
+  k.absorb_lanes_x8 = absorb_lanes_x8_avx512;
+  k.extract_lanes_x8 = extract_lanes_x8_avx512;
+  return k;
+}
+
+}  // namespace tessera::keccak::avx512

@@ -65,11 +65,27 @@ struct Kernels {
                            std::size_t nlanes) noexcept;
   void (*extract_lanes_x8)(const State8& s, std::uint8_t* const out[8], std::size_t first,
                            std::size_t nlanes) noexcept;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
-// The kernels of the active backend, and of a given one (tests, benchmarks).
+// The kernels of the active backend, and of a given one (tests, benchmarks; the portable
+// table for a backend this build or CPU lacks).
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
+
+// Each backend's table, built in its kernel file (portable.cpp, avx2.cpp, avx512.cpp; the SIMD
+// ones only in builds that compile them) from the table of the backend below it; picked by
+// kernels.cpp.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
 
 // Portable kernels (always built; the oracle for the others).
 void f1600_portable(std::uint64_t (&state)[25]) noexcept;
@@ -134,6 +150,12 @@ void absorb_blocks_scalar_bmi(std::uint64_t (&state)[25], const std::uint8_t* in
 void squeeze_blocks_scalar_bmi(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
                                std::size_t rate_lanes) noexcept;
 void f1600_x8_avx2(State8& s) noexcept;                          // two 4-way AVX2 passes
+// The sponge loops of the AVX-512 table around f1600_avx512, which has no fused version: the
+// state goes through memory between blocks. Defined in kernels.cpp (built without SIMD flags).
+void absorb_blocks_avx512(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                          std::size_t rate_lanes) noexcept;
+void squeeze_blocks_avx512(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                           std::size_t rate_lanes) noexcept;
 // SIMD lane transfers: AVX2 4x4 transposes (x8: both halves), AVX-512 8x8 transposes with
 // masked loads/stores for the last nlanes % 8 lanes.
 void absorb_lanes_x4_avx2(State4& s, const std::uint8_t* const in[4], std::size_t first, std::size_t nlanes) noexcept;

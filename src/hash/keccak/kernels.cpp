@@ -1,4 +1,5 @@
-// The Keccak kernel table of each backend, and the choice of the active one.
+// The choice of the Keccak kernel table (src/cpu/dispatch.hpp); each backend's table is built
+// in its kernel file (portable.cpp, avx2.cpp, avx512.cpp).
 //
 // Choices measured on AMD Zen 4 (TSC cycles per call, best of 201 runs of 1000 calls in a
 // scratch benchmark, 2.6 GHz TSC, ~3.65 GHz core; GCC 12): portable 698 (lane
@@ -16,7 +17,7 @@
 #include "hash/keccak/keccak.hpp"
 
 #include "common/bytes.hpp"
-#include "cpu/backend.hpp"
+#include "cpu/dispatch.hpp"
 #include "tessera_config.hpp"
 
 namespace tessera::keccak {
@@ -42,42 +43,32 @@ void squeeze_blocks_with(std::uint64_t (&state)[25], std::uint8_t* out, std::siz
   }
 }
 
-// The scalar kernels keep the state in registers (and complemented) across blocks.
-constexpr Kernels kPortable{f1600_portable,           f1600_x4_portable,         f1600_x8_portable, false,
-                            absorb_blocks_portable,   squeeze_blocks_portable,   absorb_lanes_x4_portable,
-                            absorb_lanes_x8_portable, extract_lanes_x4_portable, extract_lanes_x8_portable};
-
+Kernels make_kernels(Backend b) noexcept {
+  switch (b) {
 #if TESSERA_HAVE_AVX2
-// AVX2 has no single-state vector kernel faster than scalar code; the scalar round built
-// with BMI1/2 (andn, rorx) is ~5% faster than the baseline portable build. x8 interleaves
-// two 4-way states, 3% cheaper per state than x4, but not native: callers that batch by 8
-// would waste lanes where 4 suffice (ML-KEM-768's 9 matrix entries: 4 + 4 + 1).
-constexpr Kernels kAvx2{f1600_scalar_bmi,         f1600_x4_avx2,             f1600_x8_avx2,         false,
-                        absorb_blocks_scalar_bmi, squeeze_blocks_scalar_bmi, absorb_lanes_x4_avx2,  absorb_lanes_x8_avx2,
-                        extract_lanes_x4_avx2,    extract_lanes_x8_avx2};
+    case Backend::avx2: return avx2::table();
 #endif
 #if TESSERA_HAVE_AVX512
-// The 8-way zmm kernel costs ~8% less per state than the 4-way one, so it is native.
-constexpr Kernels kAvx512{f1600_avx512,                     f1600_x4_avx512,
-                          f1600_x8_avx512,                  true,
-                          absorb_blocks_with<f1600_avx512>, squeeze_blocks_with<f1600_avx512>,
-                          absorb_lanes_x4_avx2,             absorb_lanes_x8_avx512,
-                          extract_lanes_x4_avx2,            extract_lanes_x8_avx512};
+    case Backend::avx512: return avx512::table();
 #endif
+    default: return portable::table();
+  }
+}
 
 }  // namespace
 
-const Kernels& kernels_for(Backend b) noexcept {
-  switch (b) {
-#if TESSERA_HAVE_AVX2
-    case Backend::avx2: return kAvx2;
-#endif
 #if TESSERA_HAVE_AVX512
-    case Backend::avx512: return kAvx512;
-#endif
-    default: return kPortable;
-  }
+void absorb_blocks_avx512(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                          std::size_t rate_lanes) noexcept {
+  absorb_blocks_with<f1600_avx512>(state, in, nblocks, rate_lanes);
 }
+void squeeze_blocks_avx512(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                           std::size_t rate_lanes) noexcept {
+  squeeze_blocks_with<f1600_avx512>(state, out, nblocks, rate_lanes);
+}
+#endif
+
+const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, make_kernels>(b); }
 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 

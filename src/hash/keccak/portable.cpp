@@ -58,3 +58,23 @@ void extract_lanes_x8_portable(const State8& s, std::uint8_t* const out[8], std:
 }
 
 }  // namespace tessera::keccak
+
+namespace tessera::keccak::portable {
+
+// The scalar kernels keep the state in registers (and complemented) across blocks.
+Kernels table() noexcept {
+  Kernels k{};
+  k.f1600 = f1600_portable;
+  k.f1600_x4 = f1600_x4_portable;
+  k.f1600_x8 = f1600_x8_portable;
+  k.x8_native = false;
+  k.absorb_blocks = absorb_blocks_portable;
+  k.squeeze_blocks = squeeze_blocks_portable;
+  k.absorb_lanes_x4 = absorb_lanes_x4_portable;
+  k.absorb_lanes_x8 = absorb_lanes_x8_portable;
+  k.extract_lanes_x4 = extract_lanes_x4_portable;
+  k.extract_lanes_x8 = extract_lanes_x8_portable;
+  return k;
+}
+
+}  // namespace tessera::keccak::portable

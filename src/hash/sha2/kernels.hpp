@@ -55,12 +55,28 @@ using Compress512 = void (*)(std::uint64_t (&h)[8], const std::uint8_t* blocks, 
 struct Kernels {
   Compress256 compress256;
   Compress512 compress512;
+
+  friend bool operator==(const Kernels&, const Kernels&) = default;
 };
 
-// The kernels of the active backend, and of a given one (tests, benchmarks). A backend's
-// table is built once per process from the CPU features (e.g. SHA-NI), never per call.
+// The kernels of the active backend, and of a given one (tests, benchmarks; the portable
+// table for a backend this build or CPU lacks). A backend's table is built once per process
+// from the CPU features (e.g. SHA-NI), never per call.
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
+
+// Each backend's table, built in its kernel file (portable.cpp, sha512_avx2.cpp,
+// sha512_avx512.cpp; the SIMD ones only in builds that compile them) from the table of the
+// backend below it; picked by kernels.cpp.
+namespace portable {
+Kernels table() noexcept;
+}  // namespace portable
+namespace avx2 {
+Kernels table() noexcept;
+}  // namespace avx2
+namespace avx512 {
+Kernels table() noexcept;
+}  // namespace avx512
 
 // Portable kernels (always built; the oracle for the others).
 void compress256_portable(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
@@ -69,7 +85,7 @@ void compress512_portable(std::uint64_t (&h)[8], const std::uint8_t* blocks, std
 // x86-64 SHA extensions (SHA-NI) for SHA-256: compiled when the build has x86 SIMD
 // kernels (TESSERA_HAVE_AVX2), used only when CPUID reports SHA, SSSE3 and SSE4.1.
 void compress256_shani(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
-// True when this build and CPU can run compress256_shani.
+// True when this build and CPU can run compress256_shani (avx2::table() then takes it).
 bool shani_available() noexcept;
 
 // SHA-512 with the message schedule of two blocks at a time in ymm registers, computed

@@ -31,3 +31,18 @@ void compress512_avx2(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::si
 }
 
 }  // namespace tessera::sha2
+
+namespace tessera::sha2::avx2 {
+
+// SHA-256 with SHA-NI when the CPU has it (SHA-NI is not an AVX2 feature, but a forced
+// "portable" backend must run the portable code only, so it belongs to the x86 SIMD
+// backends' tables); SHA-512 with the AVX2 schedule (the backend implies BMI2, which the
+// rounds use).
+Kernels table() noexcept {
+  Kernels k = portable::table();
+  if (shani_available()) k.compress256 = compress256_shani;
+  k.compress512 = compress512_avx2;
+  return k;
+}
+
+}  // namespace tessera::sha2::avx2

@@ -67,3 +67,14 @@ void compress512_avx512(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::
 }  // namespace tessera::sha2
 
 #undef TESSERA_SHA512_AVX512_INLINE
+
+namespace tessera::sha2::avx512 {
+
+// The AVX2 table (SHA-NI included) with SHA-512 on the AVX-512VL schedule.
+Kernels table() noexcept {
+  Kernels k = avx2::table();
+  k.compress512 = compress512_avx512;
+  return k;
+}
+
+}  // namespace tessera::sha2::avx512

@@ -87,12 +87,14 @@ unsigned rej_uniform_avx2(std::int32_t* out, unsigned need, const std::uint8_t* 
     ctr += static_cast<unsigned>(__builtin_popcount(m));
     pos += 24;
   }
-  return ctr + kPortableKernels.rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
+  return ctr + kernels_for(Backend::portable).rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
 }
 
 }  // namespace
 
-void fill_kernels_avx2(Kernels& k) noexcept {
+// The entries of the portable table this backend implements, replaced.
+Kernels avx2::table() noexcept {
+  Kernels k = portable::table();
   k.ntt = ntt_simd;
   k.invntt_tomont = invntt_simd;
   k.pointwise_acc = pointwise_acc_simd;
@@ -114,6 +116,7 @@ void fill_kernels_avx2(Kernels& k) noexcept {
   k.pack_t0 = pack_t0_simd;
   k.pack_eta = pack_eta_simd;
   k.rej_uniform = rej_uniform_avx2;
+  return k;
 }
 
 }  // namespace tessera::mldsa

@@ -92,12 +92,14 @@ unsigned rej_uniform_avx512(std::int32_t* out, unsigned need, const std::uint8_t
     ctr += static_cast<unsigned>(__builtin_popcount(m));
     pos += 48;
   }
-  return ctr + kPortableKernels.rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
+  return ctr + kernels_for(Backend::portable).rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
 }
 
 }  // namespace
 
-void fill_kernels_avx512(Kernels& k) noexcept {
+// The entries the AVX2 table replaces, replaced again by their 512-bit versions.
+Kernels avx512::table() noexcept {
+  Kernels k = avx2::table();
   k.ntt = ntt_simd;
   k.invntt_tomont = invntt_simd;
   k.pointwise_acc = pointwise_acc_simd;
@@ -119,6 +121,7 @@ void fill_kernels_avx512(Kernels& k) noexcept {
   k.pack_t0 = pack_t0_simd;
   k.pack_eta = pack_eta_simd;
   k.rej_uniform = rej_uniform_avx512;
+  return k;
 }
 
 }  // namespace tessera::mldsa
