@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <iterator>
 #include <string>
 
 namespace tessera::test {
@@ -34,10 +35,14 @@ struct Algo {
   const char* folder;
   Bytes (*hash)(const Bytes& chunk, std::size_t total);
 };
+// The ACVP vector sets that exist (../shared/vectors/README.md): none for SHA-512/224 and
+// SHA-512/256, which tests/unit/sha2_test.cpp checks against the FIPS 180-4 examples and
+// the other SHA-2 code paths instead (listing absent files would fail CI, which requires
+// every listed vector file).
 constexpr Algo kAlgos[] = {
-    {"SHA2-224-1.0", digest_repeated<Sha224>},         {"SHA2-256-1.0", digest_repeated<Sha256>},
-    {"SHA2-384-1.0", digest_repeated<Sha384>},         {"SHA2-512-1.0", digest_repeated<Sha512>},
-    {"SHA2-512-224-1.0", digest_repeated<Sha512_224>}, {"SHA2-512-256-1.0", digest_repeated<Sha512_256>}};
+    {"SHA2-224-1.0", digest_repeated<Sha224>}, {"SHA2-256-1.0", digest_repeated<Sha256>},
+    {"SHA2-384-1.0", digest_repeated<Sha384>}, {"SHA2-512-1.0", digest_repeated<Sha512>}};
+constexpr int kAlgoCount = static_cast<int>(std::size(kAlgos));
 
 Bytes hash(const Algo& a, const Bytes& m) { return a.hash(m, m.size()); }
 
@@ -118,7 +123,7 @@ std::string param_name(const ::testing::TestParamInfo<Sha2Acvp::ParamType>& info
 }
 
 INSTANTIATE_TEST_SUITE_P(Vectors, Sha2Acvp,
-                         ::testing::Combine(::testing::ValuesIn(kAllBackends), ::testing::Range(0, 6)),
+                         ::testing::Combine(::testing::ValuesIn(kAllBackends), ::testing::Range(0, kAlgoCount)),
                          param_name);
 
 }  // namespace
