@@ -61,32 +61,32 @@ inline constexpr Backend kCompiledBackends[] = {
 // never runs where its instructions would fault. A backend that is not compiled in gets
 // the portable table. Backends whose tables are equal share one object: `&table_for(b) ==
 // &table_for(Backend::portable)` says that b accelerates nothing in this primitive.
-// Afterwards a call costs a guard check and two loads (no feature test).
+// Afterwards a call costs a guard check and one load (no feature test).
 template <class Kernels, Kernels (*Make)(Backend) noexcept>
-const Kernels& table_for(Backend b) noexcept {
+[[gnu::always_inline]] inline const Kernels& table_for(Backend b) noexcept {
   constexpr std::size_t kCompiled = std::size(kCompiledBackends);
+  // Built in place (the pointers point into the object itself).
   struct Tables {
-    Kernels table[kCompiled];
-    std::uint8_t slot[kBackendCount];  // the entry of table each Backend value uses
-  };
-  static const Tables tables = [] {
-    Tables t{};
-    for (std::size_t i = 0; i < kCompiled; ++i) {
-      const Backend c = kCompiledBackends[i];
-      t.table[i] = Make(backend_available(c) ? c : Backend::portable);
-    }
-    for (std::size_t v = 0; v < kBackendCount; ++v) {
-      std::size_t i = 0;  // backend v's own table, or portable's if it is not compiled in
-      for (std::size_t k = 0; k < kCompiled; ++k) {
-        if (static_cast<std::size_t>(kCompiledBackends[k]) == v) i = k;
+    Kernels table[kCompiled]{};
+    const Kernels* of[kBackendCount]{};  // the table each Backend value uses
+    [[gnu::noinline, gnu::cold]] Tables() noexcept {
+      for (std::size_t i = 0; i < kCompiled; ++i) {
+        const Backend c = kCompiledBackends[i];
+        table[i] = Make(backend_available(c) ? c : Backend::portable);
       }
-      std::size_t first = 0;  // the first table equal to it
-      while (!(t.table[first] == t.table[i])) ++first;
-      t.slot[v] = static_cast<std::uint8_t>(first);
+      for (std::size_t v = 0; v < kBackendCount; ++v) {
+        std::size_t i = 0;  // backend v's own table, or portable's if it is not compiled in
+        for (std::size_t k = 0; k < kCompiled; ++k) {
+          if (static_cast<std::size_t>(kCompiledBackends[k]) == v) i = k;
+        }
+        std::size_t first = 0;  // the first table equal to it
+        while (!(table[first] == table[i])) ++first;
+        of[v] = &table[first];
+      }
     }
-    return t;
-  }();
-  return tables.table[tables.slot[static_cast<std::size_t>(b)]];
+  };
+  static const Tables tables;
+  return *tables.of[static_cast<std::size_t>(b)];
 }
 
 // For tests that check one SIMD implementation (chosen by a sub-feature) against the

@@ -88,6 +88,9 @@ const Kernels& kernels_for(Backend b) noexcept;
 // tessera_config.hpp) from the table of the backend below it; picked by kernels.cpp.
 namespace portable {
 Kernels table() noexcept;
+// The portable rejection loops, called directly by the SIMD ones for the last bytes of buf.
+unsigned rej_uniform(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len) noexcept;
+unsigned rej_eta(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len, int eta) noexcept;
 }  // namespace portable
 namespace avx2 {
 Kernels table() noexcept;

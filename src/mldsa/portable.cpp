@@ -372,4 +372,12 @@ Kernels portable::table() noexcept {
   };
 }
 
+unsigned portable::rej_uniform(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len) noexcept {
+  return rej_uniform_portable(out, need, buf, len);
+}
+unsigned portable::rej_eta(std::int32_t* out, unsigned need, const std::uint8_t* buf, std::size_t len,
+                           int eta) noexcept {
+  return rej_eta_portable(out, need, buf, len, eta);
+}
+
 }  // namespace tessera::mldsa

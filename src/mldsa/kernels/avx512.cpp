@@ -92,7 +92,7 @@ unsigned rej_uniform_avx512(std::int32_t* out, unsigned need, const std::uint8_t
     ctr += static_cast<unsigned>(__builtin_popcount(m));
     pos += 48;
   }
-  return ctr + kernels_for(Backend::portable).rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
+  return ctr + portable::rej_uniform(out + ctr, need - ctr, buf + pos, len - pos);
 }
 
 }  // namespace

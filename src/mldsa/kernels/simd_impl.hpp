@@ -343,7 +343,7 @@ unsigned rej_eta_simd(std::int32_t* out, unsigned need, const std::uint8_t* buf,
     ctr += static_cast<unsigned>(__builtin_popcount(m));
     i += 4;
   }
-  return ctr + kernels_for(Backend::portable).rej_eta(out + ctr, need - ctr, buf + i, len - i, eta);
+  return ctr + portable::rej_eta(out + ctr, need - ctr, buf + i, len - i, eta);
 }
 
 // ---- Packing (Algorithms 16-19 specialised), 256-bit code shared by both builds ----
