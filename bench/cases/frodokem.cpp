@@ -1,6 +1,6 @@
 // FrodoKEM and eFrodoKEM key generation, encapsulation and decapsulation, all twelve
-// variants, through the public API (include/tessera/frodokem.hpp). What each timed call
-// includes:
+// variants, through the public API (include/tessera/frodokem.hpp), with the rows of
+// cases/kem_cases.hpp. What each timed call includes:
 //   key gen              generate_key(): s || seed_SE || z from the OS entropy source,
 //                        FrodoKEM.KeyGen; a PrivateKey and its PublicKey
 //   encap                from the pk bytes: PublicKey::from_bytes (pkh = SHAKE(pk)) and
@@ -13,7 +13,7 @@
 //                        check), so compare peers here
 //   decap (key object)   decapsulate() with a parsed PrivateKey
 // Keys and ciphertexts are made once per case (outside the timed region).
-#include "registry.hpp"
+#include "cases/kem_cases.hpp"
 
 #include "frodokem/kernels.hpp"
 #include "hash/keccak/keccak.hpp"
@@ -21,9 +21,7 @@
 
 #include <tessera/frodokem.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <memory>
+#include <string>
 #include <vector>
 
 namespace tessera::bench {
@@ -42,79 +40,11 @@ std::string frodokem_acceleration(Backend b, frodokem::MatrixGen gen) {
           {"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
 }
 
-[[noreturn]] void setup_failed(const char* what) {
-  std::fprintf(stderr, "tessera-bench: FrodoKEM setup failed: %s\n", what);
-  std::abort();
-}
-
-// Key pair, its encodings and a ciphertext, made under the backend being measured.
-template <class K>
-struct Material {
-  typename K::KeyPair kp;
-  std::vector<std::uint8_t> pk, sk;  // encodings
-  typename K::Ciphertext ct{};
-
-  static typename K::KeyPair make_key_pair() {
-    auto r = K::generate_key();
-    if (!r) setup_failed("generate_key");
-    return std::move(*r);
-  }
-  Material() : kp(make_key_pair()) {
-    pk.assign(kp.public_key.bytes().begin(), kp.public_key.bytes().end());
-    const auto encoded = kp.private_key.bytes();
-    sk.assign(encoded.span().begin(), encoded.span().end());
-    auto enc = K::encapsulate(kp.public_key);
-    if (!enc) setup_failed("encapsulate");
-    ct = enc->ciphertext;
-  }
-};
-
 template <class K>
 void add_cases(std::vector<Case>& cases, int strength) {
-  const char* name = K::name;
-  auto add = [&](const char* operation, std::function<Op()> prepare) {
-    Case c = ops_case(name, operation, strength, std::move(prepare), name);
-    c.acceleration = [](Backend b) { return frodokem_acceleration(b, K::params.gen); };
-    cases.push_back(std::move(c));
-  };
-  add("key gen", [] {
-    return Op([] {
-      auto kp = K::generate_key();
-      do_not_optimize(&kp);
-    });
-  });
-  add("encap", [] {
-    auto m = std::make_shared<Material<K>>();
-    return Op([m] {
-      auto pk = K::PublicKey::from_bytes(m->pk);
-      if (!pk) setup_failed("PublicKey::from_bytes");
-      auto enc = K::encapsulate(*pk);
-      do_not_optimize(&enc);
-    });
-  });
-  add("encap (key object)", [] {
-    auto m = std::make_shared<Material<K>>();
-    return Op([m] {
-      auto enc = K::encapsulate(m->kp.public_key);
-      do_not_optimize(&enc);
-    });
-  });
-  add("decap", [] {
-    auto m = std::make_shared<Material<K>>();
-    return Op([m] {
-      auto sk = K::PrivateKey::from_bytes(m->sk);
-      if (!sk) setup_failed("PrivateKey::from_bytes");
-      auto ss = K::decapsulate(*sk, m->ct);
-      do_not_optimize(&ss);
-    });
-  });
-  add("decap (key object)", [] {
-    auto m = std::make_shared<Material<K>>();
-    return Op([m] {
-      auto ss = K::decapsulate(m->kp.private_key, m->ct);
-      do_not_optimize(&ss);
-    });
-  });
+  // FrodoKEM's one private-key encoding is its sk: that row is "decap".
+  add_kem_cases<K>(cases, strength, K::name, "decap",
+                   [](Backend b) { return frodokem_acceleration(b, K::params.gen); });
 }
 
 std::vector<Case> make_cases() {

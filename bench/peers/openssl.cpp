@@ -22,6 +22,8 @@
 //                    EVP_MD_CTX, init, operate, free (Tessera has no such rows).
 #include "registry.hpp"
 
+#include <tessera/mlkem.hpp>
+
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -309,21 +311,44 @@ void add_signature(std::vector<Case>& cases, const char* algorithm, const char* 
   cases.push_back(std::move(verify));
 }
 
-// ---- ML-DSA (OpenSSL 3.5+) -------------------------------------------------------------
+// ---- ML-DSA and ML-KEM (OpenSSL 3.5+) ---------------------------------------------------
 
-// Pure ML-DSA, empty context, 32-byte message. sign from the encoded sk bytes, verify from
-// the pk bytes: each timed call imports the key (OpenSSL checks it there) and frees it.
-void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
-  const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
-  cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
+Case keygen_case(const char* alg, int strength, const char* label) {
+  return peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
     return [alg] {
       EVP_PKEY* k = generate(alg);
       do_not_optimize(k);
       EVP_PKEY_free(k);
     };
-  }, "C", label));
+  }, "C", label);
+}
+
+// One-shot pure ML-DSA (empty context) with an imported key. sig holds the signature size
+// on entry (its capacity) and the signature on success.
+bool mldsa_sign(EVP_PKEY* key, const std::vector<unsigned char>& msg, std::vector<unsigned char>& sig) {
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  std::size_t n = sig.size();
+  const bool ok = key && ctx && EVP_DigestSignInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr) == 1 &&
+                  EVP_DigestSign(ctx, sig.data(), &n, msg.data(), msg.size()) == 1;
+  EVP_MD_CTX_free(ctx);
+  if (ok) sig.resize(n);
+  return ok;
+}
+bool mldsa_verify(EVP_PKEY* key, const std::vector<unsigned char>& msg, const std::vector<unsigned char>& sig) {
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  const bool ok = key && ctx && EVP_DigestVerifyInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr) == 1 &&
+                  EVP_DigestVerify(ctx, sig.data(), sig.size(), msg.data(), msg.size()) == 1;
+  EVP_MD_CTX_free(ctx);
+  return ok;
+}
+
+// Pure ML-DSA, empty context, 32-byte message. sign from the encoded sk bytes, verify from
+// the pk bytes: each timed call imports the key (OpenSSL checks it there) and frees it.
+void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
+  const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
+  cases.push_back(keygen_case(alg, strength, label));
   struct Keys {
-    std::vector<unsigned char> pk, sk, msg = message(), sig;
+    std::vector<unsigned char> pk, sk, msg = message(), sig = std::vector<unsigned char>(8192);
   };
   auto make_keys = [alg]() -> std::shared_ptr<Keys> {
     EVP_PKEY* k = generate(alg);
@@ -336,37 +361,18 @@ void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const ch
     // One signature from the imported sk, checked from the imported pk: the timed paths work.
     Pkey priv = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->sk.data(), keys->sk.size()));
     Pkey pub = wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->pk.data(), keys->pk.size()));
-    if (!priv || !pub) return fail("ML-DSA key import"), nullptr;
-    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-    std::size_t n = 0;
-    bool ok = EVP_DigestSignInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, priv.get(), nullptr) == 1 &&
-              EVP_DigestSign(ctx, nullptr, &n, keys->msg.data(), keys->msg.size()) == 1;
-    if (ok) {
-      keys->sig.resize(n);
-      ok = EVP_DigestSign(ctx, keys->sig.data(), &n, keys->msg.data(), keys->msg.size()) == 1;
-      keys->sig.resize(n);
-    }
-    EVP_MD_CTX_free(ctx);
-    ctx = EVP_MD_CTX_new();
-    ok = ok && EVP_DigestVerifyInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, pub.get(), nullptr) == 1 &&
-         EVP_DigestVerify(ctx, keys->sig.data(), keys->sig.size(), keys->msg.data(), keys->msg.size()) == 1;
-    EVP_MD_CTX_free(ctx);
-    if (!ok) return fail("ML-DSA sign/verify"), nullptr;
+    if (!mldsa_sign(priv.get(), keys->msg, keys->sig) || !mldsa_verify(pub.get(), keys->msg, keys->sig))
+      return fail("ML-DSA import, sign and verify"), nullptr;
     return keys;
   };
   Case sign = peer_ops_case(kName, alg, "sign", strength, [make_keys, alg]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
     return [keys, alg] {
-      std::vector<unsigned char>& sig = keys->sig;
-      std::size_t n = sig.size();
       EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->sk.data(), keys->sk.size());
-      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-      EVP_DigestSignInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr);
-      EVP_DigestSign(ctx, sig.data(), &n, keys->msg.data(), keys->msg.size());
-      EVP_MD_CTX_free(ctx);
+      bool ok = mldsa_sign(key, keys->msg, keys->sig);  // same length every time: no reallocation
       EVP_PKEY_free(key);
-      do_not_optimize(sig.data());
+      do_not_optimize(&ok);
     };
   }, "C", msg_label);
   sign.message_bytes = kMessageBytes;
@@ -376,10 +382,7 @@ void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const ch
     if (!keys) return Op();
     return [keys, alg] {
       EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->pk.data(), keys->pk.size());
-      EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-      EVP_DigestVerifyInit_ex(ctx, nullptr, nullptr, nullptr, nullptr, key, nullptr);
-      int ok = EVP_DigestVerify(ctx, keys->sig.data(), keys->sig.size(), keys->msg.data(), keys->msg.size());
-      EVP_MD_CTX_free(ctx);
+      bool ok = mldsa_verify(key, keys->msg, keys->sig);
       EVP_PKEY_free(key);
       do_not_optimize(&ok);
     };
@@ -388,91 +391,81 @@ void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const ch
   cases.push_back(std::move(verify));
 }
 
-// ---- ML-KEM (OpenSSL 3.5+) -------------------------------------------------------------
+// ML-KEM encapsulation / decapsulation with an imported key into caller buffers of the
+// right sizes (ct: ciphertext, ss: 32 bytes).
+bool mlkem_encap(EVP_PKEY* key, std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
+  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
+  std::size_t ct_len = ct.size(), ss_len = ss.size();
+  const bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
+                  EVP_PKEY_encapsulate(ctx, ct.data(), &ct_len, ss.data(), &ss_len) == 1 && ct_len == ct.size() &&
+                  ss_len == ss.size();
+  EVP_PKEY_CTX_free(ctx);
+  return ok;
+}
+bool mlkem_decap(EVP_PKEY* key, const std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
+  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
+  std::size_t ss_len = ss.size();
+  const bool ok = ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
+                  EVP_PKEY_decapsulate(ctx, ss.data(), &ss_len, ct.data(), ct.size()) == 1 && ss_len == ss.size();
+  EVP_PKEY_CTX_free(ctx);
+  return ok;
+}
 
 // encap from the ek bytes, decap from the expanded dk bytes: each timed call imports the key
 // (OpenSSL runs the FIPS 203 s7.2 / s7.3 checks there) and frees it.
-void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const char* label) {
-  cases.push_back(peer_ops_case(kName, alg, "key gen", strength, [alg]() -> Op {
-    return [alg] {
-      EVP_PKEY* k = generate(alg);
-      do_not_optimize(k);
-      EVP_PKEY_free(k);
-    };
-  }, "C", label));
+void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const char* label,
+               std::size_t ct_bytes) {
+  cases.push_back(keygen_case(alg, strength, label));
   struct Keys {
-    std::vector<unsigned char> ek, dk, ct;
+    std::vector<unsigned char> ek, dk, ct, ss = std::vector<unsigned char>(32);
   };
-  auto make_keys = [alg]() -> std::shared_ptr<Keys> {
+  auto make_keys = [alg, ct_bytes]() -> std::shared_ptr<Keys> {
     EVP_PKEY* k = generate(alg);
     if (!k) return fail("ML-KEM key generation"), nullptr;
     auto keys = std::make_shared<Keys>();
     keys->ek = raw_public(k);
     keys->dk = raw_private(k);
+    keys->ct.resize(ct_bytes);
     EVP_PKEY_free(k);
     if (keys->ek.empty() || keys->dk.empty()) return fail("ML-KEM key export"), nullptr;
     // One encapsulation from the imported ek, decapsulated with the imported dk.
     Pkey pub = wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size()));
     Pkey priv = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size()));
-    if (!pub || !priv) return fail("ML-KEM key import"), nullptr;
-    EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, pub.get(), nullptr);
-    std::size_t ct_len = 0, ss_len = 0;
-    std::vector<unsigned char> ss, ss2;
-    bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
-              EVP_PKEY_encapsulate(ctx, nullptr, &ct_len, nullptr, &ss_len) == 1;
-    if (ok) {
-      keys->ct.resize(ct_len);
-      ss.resize(ss_len);
-      ok = EVP_PKEY_encapsulate(ctx, keys->ct.data(), &ct_len, ss.data(), &ss_len) == 1;
-    }
-    EVP_PKEY_CTX_free(ctx);
-    ctx = ok ? EVP_PKEY_CTX_new_from_pkey(nullptr, priv.get(), nullptr) : nullptr;
-    ss2.resize(ss.size());
-    std::size_t ss2_len = ss2.size();
-    ok = ok && ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
-         EVP_PKEY_decapsulate(ctx, ss2.data(), &ss2_len, keys->ct.data(), keys->ct.size()) == 1 && ss2 == ss;
-    EVP_PKEY_CTX_free(ctx);
-    if (!ok) return fail("ML-KEM encapsulation/decapsulation"), nullptr;
+    std::vector<unsigned char> ss2(keys->ss.size());
+    if (!mlkem_encap(pub.get(), keys->ct, keys->ss) || !mlkem_decap(priv.get(), keys->ct, ss2) || ss2 != keys->ss)
+      return fail("ML-KEM import, encapsulation and decapsulation"), nullptr;
     return keys;
   };
   cases.push_back(peer_ops_case(kName, alg, "encap", strength, [make_keys, alg]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
     return [keys, alg] {
-      unsigned char ct[1568], ss[32];
-      std::size_t ct_len = sizeof ct, ss_len = sizeof ss;
+      // This case's own buffers (the decap case has its own key material).
       EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size());
-      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr);
-      EVP_PKEY_encapsulate_init(ctx, nullptr);
-      EVP_PKEY_encapsulate(ctx, ct, &ct_len, ss, &ss_len);
-      EVP_PKEY_CTX_free(ctx);
+      bool ok = mlkem_encap(key, keys->ct, keys->ss);
       EVP_PKEY_free(key);
-      do_not_optimize(ss);
+      do_not_optimize(&ok);
     };
   }, "C", label));
   cases.push_back(peer_ops_case(kName, alg, "decap (expanded dk)", strength, [make_keys, alg]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
     return [keys, alg] {
-      unsigned char ss[32];
-      std::size_t ss_len = sizeof ss;
       EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size());
-      EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr);
-      EVP_PKEY_decapsulate_init(ctx, nullptr);
-      EVP_PKEY_decapsulate(ctx, ss, &ss_len, keys->ct.data(), keys->ct.size());
-      EVP_PKEY_CTX_free(ctx);
+      bool ok = mlkem_decap(key, keys->ct, keys->ss);
       EVP_PKEY_free(key);
-      do_not_optimize(ss);
+      do_not_optimize(&ok);
     };
   }, "C", label));
 }
 
 std::vector<Case> make_cases() {
   std::vector<Case> cases;
-  for (const auto& [alg, strength, label] :
-       {std::tuple{"ML-KEM-512", 128, "ML-KEM 512"}, {"ML-KEM-768", 192, "ML-KEM 768"},
-        {"ML-KEM-1024", 256, "ML-KEM 1024"}}) {
-    if (has_key_type(alg)) add_mlkem(cases, alg, strength, label);
+  for (const auto& [alg, strength, label, ct_bytes] :
+       {std::tuple{"ML-KEM-512", 128, "ML-KEM 512", mlkem::MlKem512::ciphertext_bytes},
+        {"ML-KEM-768", 192, "ML-KEM 768", mlkem::MlKem768::ciphertext_bytes},
+        {"ML-KEM-1024", 256, "ML-KEM 1024", mlkem::MlKem1024::ciphertext_bytes}}) {
+    if (has_key_type(alg)) add_mlkem(cases, alg, strength, label, ct_bytes);
   }
   for (const auto& [alg, strength, label] :
        {std::tuple{"ML-DSA-44", 128, "ML-DSA 44"}, {"ML-DSA-65", 192, "ML-DSA 65"},

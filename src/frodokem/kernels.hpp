@@ -84,11 +84,15 @@ void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
   void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept;       \
   void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,  \
                  std::size_t n, std::size_t col0) noexcept;                                               \
-  void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;                                \
   Kernels table() noexcept;                                                                               \
   }
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx2)
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx512)
 #undef TESSERA_FRODOKEM_DECLARE_KERNELS
+// The AVX2 and AVX-512 dot_lanes share one accumulator layout (acc[16 k + 2 r + {0, 1}]),
+// hence one dot_finish, which the AVX-512 table takes from the AVX2 one.
+namespace avx2 {
+void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
+}  // namespace avx2
 
 }  // namespace tessera::frodokem

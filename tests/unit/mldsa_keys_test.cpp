@@ -38,16 +38,8 @@ class MlDsaKeys : public ::testing::Test {};
 using Sets = ::testing::Types<MlDsa44, MlDsa65, MlDsa87>;
 TYPED_TEST_SUITE(MlDsaKeys, Sets);
 
-Bytes random_bytes_vec(std::mt19937& rng, std::size_t n) {
-  Bytes b(n);
-  for (auto& x : b) x = static_cast<std::uint8_t>(rng());
-  return b;
-}
-Bytes resized(std::span<const std::uint8_t> s, std::size_t n) {
-  Bytes b(s.begin(), s.end());
-  b.resize(n, 0);
-  return b;
-}
+using test::random_bytes_vec;
+using test::resized;
 template <std::size_t N>
 Bytes to_vec(const SecretArray<N>& s) { return Bytes(s.data(), s.data() + N); }
 
