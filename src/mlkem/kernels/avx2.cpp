@@ -1,4 +1,5 @@
 // ML-KEM AVX2 kernels (the shared 256-bit code in x86_simd.inc, built with -mavx2 -mbmi2).
+#include "common/secret.hpp"
 #include "mlkem/field.hpp"
 #include "mlkem/kernels.hpp"
 

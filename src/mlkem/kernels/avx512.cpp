@@ -3,6 +3,7 @@
 // registers). On Zen 4, 512-bit operations are split into two 256-bit halves, so wider
 // vectors would save instructions but not execution cycles; the gain of this backend is in
 // the 8-way Keccak kernel (see mlkem.cpp's batched sampling).
+#include "common/secret.hpp"
 #include "mlkem/field.hpp"
 #include "mlkem/kernels.hpp"
 

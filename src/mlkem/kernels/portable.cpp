@@ -225,8 +225,18 @@ void tomont(std::int16_t a[256]) noexcept {
   for (unsigned i = 0; i < 256; ++i) a[i] = fqmul(a[i], field::kMontSquared);
 }
 
+// clang vectorizes the CBD loops and spills a vector of secret sums to the red zone below
+// the stack pointer, where the kernel zeroization test finds it; the scalar loop keeps
+// them in registers (and is what "portable" means here).
+#if defined(__clang__)
+#define TESSERA_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define TESSERA_SCALAR_LOOP
+#endif
+
 // FIPS 203, Algorithm 8 (SamplePolyCBD_2): per 4-bit group, (b0 + b1) - (b2 + b3).
 void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept {
+  TESSERA_SCALAR_LOOP
   for (unsigned i = 0; i < 32; ++i) {
     const std::uint32_t t = bytes::load_le32(buf + 4 * i);
     const std::uint32_t d = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
@@ -240,6 +250,7 @@ void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept {
 
 // FIPS 203, Algorithm 8 (SamplePolyCBD_3): per 6-bit group, (b0 + b1 + b2) - (b3 + b4 + b5).
 void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept {
+  TESSERA_SCALAR_LOOP
   for (unsigned i = 0; i < 64; ++i) {
     const std::uint32_t t = static_cast<std::uint32_t>(buf[3 * i]) | static_cast<std::uint32_t>(buf[3 * i + 1]) << 8 |
                             static_cast<std::uint32_t>(buf[3 * i + 2]) << 16;
