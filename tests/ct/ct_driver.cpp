@@ -28,6 +28,7 @@
 #include <tessera/mlkem.hpp>
 
 #include "common/ct.hpp"
+#include "ct_support.hpp"
 
 #include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
@@ -46,44 +47,7 @@
 namespace {
 
 using tessera::Backend;
-using u8 = std::uint8_t;
-
-int g_failures = 0;
-
-void fail(const char* what) {
-  std::printf("FAIL: %s\n", what);
-  ++g_failures;
-}
-
-template <class T>
-void poison(T& obj) { tessera::ct::poison(&obj, sizeof obj); }
-template <class T>
-void declassify(T& obj) { tessera::ct::declassify(&obj, sizeof obj); }
-
-// True if every byte of [p, p+n) is undefined for memcheck: the secret's taint reached this
-// output, so poisoning really covered the computation (nothing was silently declassified).
-// Outside valgrind there is nothing to check.
-bool all_undefined(const void* p, std::size_t n) {
-  if (!RUNNING_ON_VALGRIND) return true;
-  std::array<u8, 8192> vbits{};
-  if (n > vbits.size()) return false;
-  // VALGRIND_GET_VBITS returns 1 on success; a set V-bit means "undefined".
-  if (VALGRIND_GET_VBITS(p, vbits.data(), n) != 1) return false;
-  for (std::size_t i = 0; i < n; ++i)
-    if (vbits[i] != 0xFF) return false;
-  return true;
-}
-
-// Compares two secret-derived byte strings for the functional checks of the driver itself:
-// the comparison is declassified first (the driver, not the library, is looking).
-bool equal_declassified(const u8* a, const u8* b, std::size_t n) {
-  std::array<u8, 64> x{}, y{};
-  std::memcpy(x.data(), a, n);
-  std::memcpy(y.data(), b, n);
-  tessera::ct::declassify(x.data(), n);
-  tessera::ct::declassify(y.data(), n);
-  return std::memcmp(x.data(), y.data(), n) == 0;
-}
+using namespace tessera::ct_check;
 
 template <class Kem>
 void run_mlkem(const char* name) {
