@@ -7,7 +7,8 @@
 #         built by g++ and clang at -O2 and -O3 (4 builds, library + driver only). Self-tests
 #         prove a secret branch / secret index is caught. avx512 is SKIPPED under valgrind.
 #   fuzz  libFuzzer + ASan + UBSan (clang): ML-KEM decaps, ML-DSA verify, key/signature
-#         parsing, backend differential; TESSERA_FUZZ_SECONDS per target from tests/fuzz/corpus.
+#         parsing, backend differential, P-256/P-384 against OpenSSL's libcrypto;
+#         TESSERA_FUZZ_SECONDS per target from tests/fuzz/corpus.
 #   tsan  threads-tests under ThreadSanitizer (clang), each test case in its own process.
 #   asan  the whole test suite under the asan preset (ASan + UBSan, g++).
 # Usage: scripts/ci-security.sh [ct] [fuzz] [tsan] [asan]     (no argument: all stages)
@@ -64,7 +65,7 @@ run_fuzz() {
   cmake --build "$dir" -j "$jobs"
   end "fuzz build"
   begin "fuzz run (${fuzz_seconds}s per target)"
-  for target in mlkem_decaps mldsa_verify parse differential; do
+  for target in mlkem_decaps mldsa_verify parse differential ecc_openssl; do
     local work="$dir/corpus/$target" artifacts="$dir/artifacts/$target/"
     mkdir -p "$work" "$artifacts"
     echo "-- fuzz_$target"

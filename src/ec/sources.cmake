@@ -3,6 +3,16 @@
 # src/bignum/.
 list(APPEND TESSERA_SOURCES
   # X25519
+  ec/x25519.cpp
   # P-256 / P-384 (field, group, ECDH)
+  ec/weierstrass.cpp
+  ec/weierstrass_mul.cpp
+  ec/weierstrass_keys.cpp
+  ec/ecdh.cpp
   # ECDSA
+  ec/der_signature.cpp
+  ec/ecdsa_p256.cpp
+  ec/ecdsa_p384.cpp
   )
+# X25519: the MULX/ADX field (inline asm; called only on CPUs with BMI2 and ADX).
+tessera_simd_sources(TESSERA_SOURCES AVX2 ec/x25519_mulx.cpp)

@@ -361,6 +361,13 @@ void run_symmetric() {
 
 }  // namespace
 
+namespace tessera::ct_check {
+void run_x25519();  // ct_x25519.cpp
+void run_ecc();     // ct_ecc.cpp
+void run_ecdsa();   // ct_ecdsa.cpp
+void run_hybrid();  // ct_hybrid.cpp
+}  // namespace tessera::ct_check
+
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: %s <portable|avx2|avx512|neon> [mlkem|mldsa|frodokem|symmetric|all] | selftest-<branch|index|clean>\n",
@@ -408,6 +415,10 @@ int main(int argc, char** argv) {
     run_mldsa<tessera::MlDsa65>("ML-DSA-65");
     run_mldsa<tessera::MlDsa87>("ML-DSA-87");
   }
+  if (algs == "all" || algs == "x25519") tessera::ct_check::run_x25519();
+  if (algs == "all" || algs == "ecc") tessera::ct_check::run_ecc();
+  if (algs == "all" || algs == "ecdsa") tessera::ct_check::run_ecdsa();
+  if (algs == "all" || algs == "hybrid") tessera::ct_check::run_hybrid();
   std::printf("%s\n", g_failures == 0 ? "done" : "FAILED");
   return g_failures == 0 ? 0 : 2;
 }

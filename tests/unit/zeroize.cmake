@@ -7,4 +7,5 @@ tessera_test(zeroize-tests
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_mldsa_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_frodokem_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_symmetric_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/zeroize_hash_test.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/zeroize_hash_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/zeroize_hybrid_test.cpp)
