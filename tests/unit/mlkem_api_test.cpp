@@ -48,7 +48,9 @@ TEST_P(MlKemApi, EveryWrongLengthRejected) {
     using Kem = mlkem::Kem<P>;
     auto kp = Kem::keygen_internal(counter_bytes(32, 1), counter_bytes(32, 2));
     ASSERT_TRUE(kp);
-    const Bytes seed(kp->private_key.seed()->span().begin(), kp->private_key.seed()->span().end());
+    const auto seed_s = kp->private_key.seed();  // one object: begin() and end() of the same span
+    ASSERT_TRUE(seed_s);
+    const Bytes seed(seed_s->span().begin(), seed_s->span().end());
     const auto dk_s = kp->private_key.bytes();
     const Bytes dk(dk_s.span().begin(), dk_s.span().end());
     const Bytes ek(kp->public_key.bytes().begin(), kp->public_key.bytes().end());
