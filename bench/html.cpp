@@ -1,5 +1,6 @@
 // The --html report: one page, inline CSS and SVG only (no scripts, no fonts, no links), so
 // it can be archived with the results and opened offline.
+#include "hybrid_tables.hpp"
 #include "results.hpp"
 
 #include <algorithm>
@@ -211,6 +212,19 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
     h += html_table(compare_backends_table(records, accelerated));
   }
 
+  // The hybrid summaries, on the backend Tessera ran last (the accelerated one with
+  // --compare-backends), as the text output prints them.
+  std::string last_backend;
+  for (const RunRecord& r : records) {
+    if (r.c.implementation == "tessera") last_backend = r.backend;
+  }
+  if (const std::string parts = hybrid_parts_table(records, last_backend); !parts.empty()) {
+    h += "<h2>Hybrid KEMs vs their parts (" + esc(last_backend) + ")</h2>\n<p>" + esc(hybrid_parts_legend()) +
+         ".</p>\n" + html_table(parts);
+    h += "<h2>Hybrid KEMs in TLS roles (" + esc(last_backend) + ")</h2>\n<p>" + esc(hybrid_roles_legend()) +
+         ".</p>\n" + html_table(hybrid_roles_table(records, impls, last_backend));
+  }
+
   h += "<h2>Speed by algorithm</h2>\n<p>Each bar is 1 / the median (p50) counter ticks per operation (per "
        "byte for hashes and AEAD), scaled to the operation's fastest implementation, so bar lengths compare "
        "medians; beside it the p50 and the mean rate (operations per second or MiB/s). Longer is faster.</p>\n"
@@ -248,6 +262,9 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
                                              : r.acceleration) +
          "</td><td>" + esc(r.c.algorithm) + "</td><td>" + esc(row_operation(r.c)) +
          (r.c.message_bytes ? " (" + std::to_string(r.c.message_bytes) + "-byte message)" : std::string()) +
+         (r.c.public_key_bytes ? " (client share " + std::to_string(r.c.public_key_bytes) + " B, server share " +
+                                     std::to_string(r.c.ciphertext_bytes) + " B)"
+                               : std::string()) +
          "</td><td>" + esc(format_rate(r.c.kind, rate(r))) + "</td><td>" + num(t.mean / per, f) + "</td><td>" +
          num(t.median / per, f) + "</td><td>" + num(t.p90 / per, f) + "</td><td>" + num(t.p99 / per, f) +
          "</td><td>" + std::to_string(r.m.calls) + "</td></tr>\n";

@@ -1,6 +1,7 @@
 // tessera-bench: runs the registered cases (bench/cases/*.cpp) on the chosen backends, and
 // with --peers the peer adapters (bench/peers/*.cpp) compiled in; prints wolfCrypt-style
 // lines after a machine header, then the summary tables; --json/--csv/--html write files.
+#include "hybrid_tables.hpp"
 #include "machine.hpp"
 #include "options.hpp"
 #include "registry.hpp"
@@ -154,6 +155,12 @@ int run(const tb::Options& o) {
   if (backends.empty()) backends.push_back(tessera::active_backend());
 
   std::fputs(tb::format_header(machine, backends, block_sizes(impls), o.seconds).c_str(), stdout);
+  if (o.peers) {  // the libraries actually loaded (e.g. OpenSSL 3.5 run through its own loader)
+    std::string line;
+    for (std::size_t i = 1; i < impls.size(); ++i)
+      line += (i > 1 ? "; " : "") + impls[i].name + " " + (impls[i].built ? impls[i].version : "not built");
+    std::printf("Peers:     %s\n", line.c_str());
+  }
 
   const std::size_t jobs = impls[0].cases.size() * backends.size() + (count - impls[0].cases.size());
   const double estimate = static_cast<double>(jobs) * (o.seconds + o.warmup_seconds + 0.01);
@@ -212,8 +219,16 @@ int run(const tb::Options& o) {
                   tb::compare_backends_table(records, accelerated).c_str());
     }
   }
+  // The hybrids against their halves, on the backend the side-by-side table uses.
+  const std::string summary_backend(tessera::backend_name(backends.back()));
+  if (const std::string parts = tb::hybrid_parts_table(records, summary_backend); !parts.empty()) {
+    std::printf("\nHybrid vs its parts (%s). %s\n\n%s", summary_backend.c_str(), tb::hybrid_parts_legend().c_str(),
+                parts.c_str());
+    std::printf("\nHybrid TLS roles (%s). %s\n\n%s", summary_backend.c_str(), tb::hybrid_roles_legend().c_str(),
+                tb::hybrid_roles_table(records, impls, summary_backend).c_str());
+  }
   if (o.peers) {
-    const std::string tessera_backend(tessera::backend_name(backends.back()));
+    const std::string& tessera_backend = summary_backend;
     std::printf("\nSide by side. %s\n\n%s", tb::peers_legend().c_str(),
                 tb::peers_table(records, impls, tessera_backend).c_str());
     std::printf("\nAvailability (Tessera: code path on the best backend, %s):\n\n%s",

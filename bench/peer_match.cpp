@@ -1,6 +1,7 @@
 #include "peer_match.hpp"
 
 #include <tessera/frodokem.hpp>
+#include <tessera/hybrid.hpp>
 #include <tessera/mlkem.hpp>
 
 namespace tessera::bench {
@@ -13,6 +14,8 @@ struct KemShape {
 
 constexpr KemShape shape(const mlkem::Params& p) { return {p.name, p.ct_bytes(), mlkem::kSharedSecretBytes}; }
 constexpr KemShape shape(const frodokem::Params& p) { return {p.name, p.ct_bytes(), p.ss_bytes()}; }
+template <class K>
+constexpr KemShape shape() { return {K::name, K::ciphertext_bytes, K::shared_secret_bytes}; }
 
 // Every KEM Tessera benchmarks, with the sizes its own parameter sets give.
 constexpr KemShape kTesseraKems[] = {
@@ -21,6 +24,8 @@ constexpr KemShape kTesseraKems[] = {
     shape(frodokem::kFrodoKem976Shake), shape(frodokem::kFrodoKem1344Aes), shape(frodokem::kFrodoKem1344Shake),
     shape(frodokem::kEFrodoKem640Aes), shape(frodokem::kEFrodoKem640Shake), shape(frodokem::kEFrodoKem976Aes),
     shape(frodokem::kEFrodoKem976Shake), shape(frodokem::kEFrodoKem1344Aes), shape(frodokem::kEFrodoKem1344Shake),
+    shape<X25519MlKem768>(),           shape<SecP256r1MlKem768>(),        shape<SecP384r1MlKem1024>(),
+    shape<XWing>(),
 };
 
 // What a name denotes up to FrodoKEM's salt: "eFrodoKEM-640-AES" and "FrodoKEM-640-AES"

@@ -36,6 +36,10 @@ struct Case {
   int strength = 0;             // ops kind: security bits (wolfCrypt's column), 0 if none
   std::string label;            // name in the text line (wolfCrypt's desc/algo column)
   std::size_t message_bytes = 0; // sign/verify: message size (0: not a message operation)
+  // KEM cases (every row of the KEM): the bytes each side sends. In TLS 1.3 the client's key
+  // share is the public key, the server's reply the ciphertext. 0: not a KEM case.
+  std::size_t public_key_bytes = 0;
+  std::size_t ciphertext_bytes = 0;
   std::function<Op()> prepare;
   // What runs on backend b: "portable", or the backend and the accelerated parts, e.g.
   // "avx512 (Keccak)". Peers ignore b and name their code path ("asm", "avx2"). Empty

@@ -66,10 +66,15 @@ std::string format_line(const Case& c, const Measurement& m) {
                   t.median / per_byte, t.p99 / per_byte);
   }
   const double ms_each = m.calls ? 1000.0 * m.seconds / static_cast<double>(m.calls) : 0;
-  return format("%-6s %5d %8s%-2s %s %6llu ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec, %.0f cycles, p50 %.0f, p90 %.0f, p99 %.0f\n",
+  // KEMs: what goes on the wire, the client's key share (public key) and the server's reply
+  // (ciphertext), appended so the wolfCrypt part of the line keeps its shape.
+  const std::string shares =
+      c.public_key_bytes == 0 ? std::string()
+                              : format(", client share %zu B, server share %zu B", c.public_key_bytes, c.ciphertext_bytes);
+  return format("%-6s %5d %8s%-2s %s %6llu ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec, %.0f cycles, p50 %.0f, p90 %.0f, p99 %.0f%s\n",
                 c.label.c_str(), c.strength, c.operation.c_str(), "", "",
                 static_cast<unsigned long long>(m.calls), m.seconds, ms_each, m.ops_per_sec, t.mean,
-                t.median, t.p90, t.p99);
+                t.median, t.p90, t.p99, shares.c_str());
 }
 
 std::string format_list_line(const Case& c) {
@@ -126,6 +131,10 @@ nlohmann::json json_record(const Case& c, std::string_view backend, const std::s
     r["strength"] = c.strength;
   }
   if (c.message_bytes != 0) r["message_bytes"] = c.message_bytes;
+  if (c.public_key_bytes != 0) {
+    r["public_key_bytes"] = c.public_key_bytes;  // the client's key share
+    r["ciphertext_bytes"] = c.ciphertext_bytes;  // the server's reply
+  }
   return r;
 }
 

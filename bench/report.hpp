@@ -5,6 +5,7 @@
 //        + " (p50 %.2f, p99 %.2f)" cycles per byte of the median and 99th-percentile sample
 // ops:   "%-6s %5d %8s   %6d ops took %5.3f sec, avg %5.3f ms, %.3f ops/sec"
 //        + ", %.0f cycles, p50 %.0f, p90 %.0f, p99 %.0f" cycles per operation (mean, percentiles)
+//        + ", client share %zu B, server share %zu B" on KEM lines: public-key and ciphertext bytes
 #pragma once
 
 #include "machine.hpp"

@@ -51,6 +51,10 @@ double median_speedup(const RunRecord& base, const RunRecord& other);
 // "p50 15.0k cyc, 169240 ops/s" or "p50 5.00 cyc/B, 512.0 MiB/s".
 std::string format_cell(const RunRecord& r);
 
+// A markdown table from rows of cells (the first row is the header), columns padded to the
+// widest cell so it also reads well as plain text.
+std::string markdown(const std::vector<std::vector<std::string>>& rows);
+
 // Markdown table: | Algorithm | Operation | portable | <accelerated> | Accelerated parts |
 // Improvement (p50) |, one row per Tessera case measured on both "portable" and
 // `accelerated`; Improvement = portable p50 / accelerated p50 - 1. Empty if none.

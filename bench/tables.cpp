@@ -13,7 +13,8 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-// Columns padded to the widest cell, so the table also reads well as plain text.
+}  // namespace
+
 std::string markdown(const std::vector<std::vector<std::string>>& rows) {
   if (rows.empty()) return {};
   std::vector<std::size_t> width(rows[0].size(), 3);
@@ -36,6 +37,8 @@ std::string markdown(const std::vector<std::vector<std::string>>& rows) {
   for (std::size_t i = 1; i < rows.size(); ++i) line(rows[i]);
   return out;
 }
+
+namespace {
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;

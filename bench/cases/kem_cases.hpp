@@ -63,6 +63,8 @@ void add_kem_cases(std::vector<Case>& cases, int strength, const std::string& la
   auto add = [&](const char* operation, std::function<Op()> prepare) {
     Case c = ops_case(K::name, operation, strength, std::move(prepare), label);
     c.acceleration = acceleration;
+    c.public_key_bytes = K::public_key_bytes;  // the client's key share
+    c.ciphertext_bytes = K::ciphertext_bytes;  // the server's reply
     cases.push_back(std::move(c));
   };
   add("key gen", [] {

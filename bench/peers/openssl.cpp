@@ -16,10 +16,15 @@
 //                    is reported on the "decap (expanded dk)" row; the "(key object)" and
 //                    "decap (seed)" rows stay n/a. Signatures are over the same 32-byte
 //                    message as Tessera's ML-DSA cases.
+//   hybrid KEMs      X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 (3.5+, probed):
+//                    bench/peers/openssl_hybrid.cpp, whose first comment says what each
+//                    timed call includes
 //   X25519, P-256,   keys made once, serialized, and imported again (raw bytes for X25519,
 //   RSA              DER for P-256 and RSA) outside the timed region; a timed call is what
 //                    a caller holding the EVP_PKEY does: create the EVP_PKEY_CTX /
 //                    EVP_MD_CTX, init, operate, free (Tessera has no such rows).
+#include "peers/openssl_hybrid.hpp"
+#include "peers/openssl_support.hpp"
 #include "registry.hpp"
 
 #include <tessera/mlkem.hpp>
@@ -38,7 +43,8 @@
 namespace tessera::bench {
 namespace {
 
-constexpr const char* kName = "openssl";
+using namespace openssl_peer;  // kName, fail, Pkey, wrap, generate, has_key_type, raw_public/private
+
 constexpr std::size_t kBlockSizes[] = {1024, 16384};
 constexpr std::size_t kMessageBytes = 32;
 constexpr std::size_t kSeedBytes = 32;
@@ -53,58 +59,6 @@ std::vector<unsigned char> message() {
   std::vector<unsigned char> m(kMessageBytes);
   for (std::size_t i = 0; i < m.size(); ++i) m[i] = static_cast<unsigned char>(i * 7 + 1);
   return m;
-}
-
-bool fail(const char* what) {
-  std::fprintf(stderr, "openssl peer: %s failed\n", what);
-  ERR_print_errors_fp(stderr);
-  return false;
-}
-
-struct PkeyFree {
-  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
-};
-using Pkey = std::shared_ptr<EVP_PKEY>;
-
-Pkey wrap(EVP_PKEY* p) { return Pkey(p, PkeyFree{}); }
-
-// Key generation by algorithm name; params (e.g. the P-256 group) optional.
-EVP_PKEY* generate(const char* alg, const char* group = nullptr, unsigned rsa_bits = 0) {
-  EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_name(nullptr, alg, nullptr);
-  EVP_PKEY* key = nullptr;
-  if (ctx && EVP_PKEY_keygen_init(ctx) == 1 &&
-      (!group || EVP_PKEY_CTX_set_group_name(ctx, group) == 1) &&
-      (!rsa_bits || EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, static_cast<int>(rsa_bits)) == 1)) {
-    if (EVP_PKEY_generate(ctx, &key) != 1) key = nullptr;
-  }
-  EVP_PKEY_CTX_free(ctx);
-  return key;
-}
-
-// Whether this OpenSSL knows the key type (ML-KEM/ML-DSA: 3.5+). Clears the error queue.
-bool has_key_type(const char* alg) {
-  EVP_PKEY* k = generate(alg);
-  EVP_PKEY_free(k);
-  ERR_clear_error();
-  return k != nullptr;
-}
-
-// A key's raw public or private bytes (X25519; ML-KEM: ek / expanded dk; ML-DSA: pk /
-// encoded sk). Empty on failure.
-std::vector<unsigned char> raw_public(EVP_PKEY* key) {
-  std::size_t n = 0;
-  if (EVP_PKEY_get_raw_public_key(key, nullptr, &n) != 1) return {};
-  std::vector<unsigned char> raw(n);
-  if (EVP_PKEY_get_raw_public_key(key, raw.data(), &n) != 1) return {};
-  return raw;
-}
-
-std::vector<unsigned char> raw_private(EVP_PKEY* key) {
-  std::size_t n = 0;
-  if (EVP_PKEY_get_raw_private_key(key, nullptr, &n) != 1) return {};
-  std::vector<unsigned char> raw(n);
-  if (EVP_PKEY_get_raw_private_key(key, raw.data(), &n) != 1) return {};
-  return raw;
 }
 
 // Public half through DER (SubjectPublicKeyInfo) or raw bytes, private half through DER
@@ -471,6 +425,7 @@ std::vector<Case> make_cases() {
         {"ML-KEM-1024", 256, "ML-KEM 1024", mlkem::MlKem1024::ciphertext_bytes}}) {
     if (has_key_type(alg)) add_mlkem(cases, alg, strength, label, ct_bytes);
   }
+  add_hybrid_kems(cases);
   for (const auto& [alg, strength, label] :
        {std::tuple{"ML-DSA-44", 128, "ML-DSA 44"}, {"ML-DSA-65", 192, "ML-DSA 65"},
         {"ML-DSA-87", 256, "ML-DSA 87"}}) {
