@@ -20,6 +20,12 @@ case "${1:-}" in
 esac
 scripts/deps.sh
 jobs=$(nproc)
+# OpenSSL 3.5 for the interoperability tests (provider, bench peer), unpacked into
+# build/openssl-3.5 and never installed (scripts/openssl35.sh). Root only; without it those
+# tests are SKIPPED with the reason. TESSERA_OPENSSL35=0 turns the fetch off.
+if [ "$(id -u)" -eq 0 ] && [ "${TESSERA_OPENSSL35:-1}" != 0 ]; then
+  scripts/openssl35.sh >/dev/null || echo "OpenSSL 3.5 could not be fetched: its interoperability tests will be SKIPPED" >&2
+fi
 
 # Known-answer vectors: TESSERA_VECTORS_DIR, else ../shared/vectors beside this tree, else
 # beside the repository this one was cloned from (a CI clone of a local checkout).
