@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev libgmock-dev
-          nlohmann-json3-dev pkg-config libssl-dev valgrind python3)
+          nlohmann-json3-dev pkg-config libssl-dev valgrind python3
+          openssl curl nginx chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

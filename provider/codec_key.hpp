@@ -1,0 +1,69 @@
+// What the encoders and decoders (encoder.cpp, decoder.cpp) need to know about a key type:
+// one CodecKeyOps per algorithm, a small table of names, sizes and function pointers over
+// that algorithm's KEYMGMT keydata. ML-DSA provides its three (mldsa_codec.cpp); a KEYMGMT
+// of another algorithm with the same key shapes (ML-KEM: draft-ietf-lamps-kyber-
+// certificates) gets SubjectPublicKeyInfo / PKCS#8 DER and PEM and text output by defining
+// its tables and listing them in kCodecKeys below.
+//
+// The formats (RFC 9881 = draft-ietf-lamps-dilithium-certificates, Sections 4 and 6;
+// draft-ietf-lamps-kyber-certificates, Sections 4 and 6):
+//   SubjectPublicKeyInfo: AlgorithmIdentifier { oid } (parameters absent), the BIT STRING
+//     holding the raw encoded public key;
+//   PrivateKeyInfo: the same AlgorithmIdentifier, privateKey OCTET STRING holding the DER
+//     of the CHOICE { seed [0] IMPLICIT OCTET STRING, expandedKey OCTET STRING,
+//     both SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING } }.
+#pragma once
+
+#include <openssl/core.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace tessera::provider {
+
+struct CodecKeyOps {
+  const char* name;    // primary name, also the decoder's OSSL_OBJECT_PARAM_DATA_TYPE: "ML-DSA-65"
+  const char* names;   // the OSSL_ALGORITHM names of the KEYMGMT ("ML-DSA-65:MLDSA65:...:<oid>")
+  const char* oid;     // dotted AlgorithmIdentifier OID
+  // The encoder parameter choosing the private key form, named like OpenSSL 3.5's
+  // provider parameter: "ml-dsa.output_formats" (ML-KEM: "ml-kem.output_formats").
+  const char* output_formats_param;
+  std::size_t public_bytes;    // the BIT STRING content
+  std::size_t seed_bytes;      // seed [0] (ML-DSA 32, ML-KEM 64)
+  std::size_t expanded_bytes;  // expandedKey
+
+  // Accessors on keydata (never null when called).
+  bool (*has_public)(const void* key) noexcept;
+  bool (*has_private)(const void* key) noexcept;
+  // The encoded public key (public_bytes long), or an empty span if there is none.
+  std::span<const std::uint8_t> (*public_key)(const void* key) noexcept;
+  // Writes the seed into out (seed_bytes); false if the key was not made from a seed.
+  bool (*seed)(const void* key, std::span<std::uint8_t> out) noexcept;
+  // Writes the expanded private key into out (expanded_bytes); false without a private key.
+  bool (*expanded)(const void* key, std::span<std::uint8_t> out) noexcept;
+
+  // New keydata for the decoders, handed to the KEYMGMT's load() (provider-keymgmt(7)
+  // OSSL_FUNC_keymgmt_load: the reference is the keydata pointer, which load() takes
+  // over) or to export_key. Both return nullptr with an OpenSSL error raised on bad input.
+  void* (*from_public)(void* provctx, std::span<const std::uint8_t> pub) noexcept;
+  // seed and/or expanded (an empty span: absent); when both are given they must agree.
+  void* (*from_private)(void* provctx, std::span<const std::uint8_t> seed,
+                        std::span<const std::uint8_t> expanded) noexcept;
+  void (*free_key)(void* key) noexcept;
+  // OSSL_FUNC_keymgmt_export on keydata (the decoders' export_object).
+  int (*export_key)(void* key, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept;
+};
+
+// The ML-DSA tables (mldsa_codec.cpp).
+extern const CodecKeyOps kMlDsa44Codec;
+extern const CodecKeyOps kMlDsa65Codec;
+extern const CodecKeyOps kMlDsa87Codec;
+
+// Every algorithm the encoders and decoders handle: their tables get one encoder per
+// (structure, output) and one decoder per structure for each entry. Adding ML-KEM: declare
+// its tables above and append them here.
+inline constexpr const CodecKeyOps* kCodecKeys[] = {&kMlDsa44Codec, &kMlDsa65Codec, &kMlDsa87Codec};
+inline constexpr std::size_t kCodecKeyCount = sizeof kCodecKeys / sizeof kCodecKeys[0];
+
+}  // namespace tessera::provider
