@@ -1,9 +1,8 @@
 // What the encoders and decoders (encoder.cpp, decoder.cpp) need to know about a key type:
 // one CodecKeyOps per algorithm, a small table of names, sizes and function pointers over
-// that algorithm's KEYMGMT keydata. ML-DSA provides its three (mldsa_codec.cpp); a KEYMGMT
-// of another algorithm with the same key shapes (ML-KEM: draft-ietf-lamps-kyber-
-// certificates) gets SubjectPublicKeyInfo / PKCS#8 DER and PEM and text output by defining
-// its tables and listing them in kCodecKeys below.
+// that algorithm's KEYMGMT keydata. ML-DSA provides its three (mldsa_codec.cpp), ML-KEM
+// its three (mlkem_codec.cpp, draft-ietf-lamps-kyber-certificates); listing a table in
+// kCodecKeys below gives its KEYMGMT SubjectPublicKeyInfo / PKCS#8 DER and PEM and text.
 //
 // The formats (RFC 9881 = draft-ietf-lamps-dilithium-certificates, Sections 4 and 6;
 // draft-ietf-lamps-kyber-certificates, Sections 4 and 6):
@@ -32,6 +31,10 @@ struct CodecKeyOps {
   std::size_t public_bytes;    // the BIT STRING content
   std::size_t seed_bytes;      // seed [0] (ML-DSA 32, ML-KEM 64)
   std::size_t expanded_bytes;  // expandedKey
+  // The `-text` labels of the expanded private key and the public key, as OpenSSL 3.5
+  // prints them: ML-DSA "priv" / "pub", ML-KEM "dk" / "ek" (FIPS 203's names).
+  const char* expanded_label;
+  const char* public_label;
 
   // Accessors on keydata (never null when called).
   bool (*has_public)(const void* key) noexcept;
@@ -59,11 +62,15 @@ struct CodecKeyOps {
 extern const CodecKeyOps kMlDsa44Codec;
 extern const CodecKeyOps kMlDsa65Codec;
 extern const CodecKeyOps kMlDsa87Codec;
+// The ML-KEM tables (mlkem_codec.cpp; draft-ietf-lamps-kyber-certificates).
+extern const CodecKeyOps kMlKem512Codec;
+extern const CodecKeyOps kMlKem768Codec;
+extern const CodecKeyOps kMlKem1024Codec;
 
 // Every algorithm the encoders and decoders handle: their tables get one encoder per
-// (structure, output) and one decoder per structure for each entry. Adding ML-KEM: declare
-// its tables above and append them here.
-inline constexpr const CodecKeyOps* kCodecKeys[] = {&kMlDsa44Codec, &kMlDsa65Codec, &kMlDsa87Codec};
+// (structure, output) and one decoder per structure for each entry.
+inline constexpr const CodecKeyOps* kCodecKeys[] = {&kMlDsa44Codec,  &kMlDsa65Codec,  &kMlDsa87Codec,
+                                                    &kMlKem512Codec, &kMlKem768Codec, &kMlKem1024Codec};
 inline constexpr std::size_t kCodecKeyCount = sizeof kCodecKeys / sizeof kCodecKeys[0];
 
 }  // namespace tessera::provider

@@ -5,8 +5,9 @@
 //                                                      3.5's "<alg> Private-Key:" layout)
 // The DER comes from codec_der.cpp; PEM is libcrypto's PEM_write_bio with the RFC 7468
 // labels "PUBLIC KEY" / "PRIVATE KEY". The private key form follows a preference list,
-// set with the encoder parameter "ml-dsa.output_formats" (OSSL_ENCODER_CTX_set_params; the
-// names and the default, "seed-priv" then "priv-only", are OpenSSL 3.5's).
+// set with the encoder parameter "ml-dsa.output_formats" / "ml-kem.output_formats"
+// (OSSL_ENCODER_CTX_set_params; the names are OpenSSL 3.5's; the default here is the seed
+// alone when the key has it, else the expanded key: codec_der.hpp, PrivateFormPreference).
 #include "algorithms.hpp"
 #include "codec_der.hpp"
 #include "codec_key.hpp"
@@ -55,9 +56,10 @@ struct EncoderCtx {
 
 struct BioFree { void operator()(BIO* b) const noexcept { BIO_free(b); } };
 
-// Hex lines of 15 bytes, "    xx:xx:...", as `openssl pkey -text` prints key material.
+// "label:" then hex lines of 15 bytes, "    xx:xx:...", as `openssl pkey -text` prints
+// key material.
 bool print_hex(BIO* out, const char* label, const unsigned char* buf, std::size_t len) noexcept {
-  if (BIO_printf(out, "%s\n", label) <= 0) return false;
+  if (BIO_printf(out, "%s:\n", label) <= 0) return false;
   for (std::size_t i = 0; i < len; ++i) {
     if (i % 15 == 0 && BIO_puts(out, i == 0 ? "    " : "\n    ") <= 0) return false;
     if (BIO_printf(out, i + 1 == len ? "%02x" : "%02x:", buf[i]) <= 0) return false;
@@ -79,15 +81,15 @@ bool write_text(BIO* out, const CodecKeyOps& ops, const void* key, int selection
     std::vector<unsigned char> seed(ops.seed_bytes), expanded(ops.expanded_bytes);
     const bool has_seed = ops.seed(key, seed);
     bool ok = ops.expanded(key, expanded) && BIO_printf(out, "%s Private-Key:\n", ops.name) > 0 &&
-              (!has_seed || print_hex(out, "seed:", seed.data(), seed.size())) &&
-              print_hex(out, "priv:", expanded.data(), expanded.size());
+              (!has_seed || print_hex(out, "seed", seed.data(), seed.size())) &&
+              print_hex(out, ops.expanded_label, expanded.data(), expanded.size());
     OPENSSL_cleanse(seed.data(), seed.size());
     OPENSSL_cleanse(expanded.data(), expanded.size());
     if (!ok) return false;
   } else if (BIO_printf(out, "%s Public-Key:\n", ops.name) <= 0) {
     return false;
   }
-  return print_hex(out, "pub:", pub.data(), pub.size());
+  return print_hex(out, ops.public_label, pub.data(), pub.size());
 }
 
 template <std::size_t I, Kind K>

@@ -6,11 +6,16 @@
 //   "encoded-pub-key"  get/set: the TLS 1.3 key share (libssl's EVP_PKEY_get1/set1_encoded_
 //                      public_key). Set only on an empty key (the server's paramgen key);
 //                      the share is parsed and validated by Tessera before it is accepted.
-//   "pub"              import/export/get: the same bytes.
-//   "priv"             import/export/get: ML-KEM's expanded dk (FIPS 203); the hybrids'
-//                      and X-Wing's private key encoding, which is their seed.
+//   "pub"              import/export/get: the same bytes (on import beside a private key
+//                      it must be that key's own).
+//   "priv"             import/export/get: ML-KEM's expanded dk (FIPS 203); a hybrid's
+//                      in OpenSSL 3.5's layout, its halves' own "priv" in share order (ML-KEM
+//                      dk and the X25519 / P-256 / P-384 scalar: kem_schemes.hpp); X-Wing's
+//                      32-byte seed.
 //   "seed"             gen_set_params/import/export/get: ML-KEM's d || z (64 bytes), the
 //                      hybrids' two seeds, X-Wing's 32-byte seed: key generation from it.
+//                      Imported with "priv", both must give the same key.
+//   load() takes keydata from the decoders by reference (ML-KEM SPKI / PKCS#8).
 //   "bits", "security-bits", "max-size" (the ciphertext size): get.
 //   "group" (gen_set_params) is accepted and ignored: libssl sets it to the TLS group's
 //   internal name (tls_groups.cpp), which names this very algorithm.
@@ -22,6 +27,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include <array>
@@ -31,7 +37,7 @@
 namespace tessera::provider {
 namespace {
 
-constexpr const char* kSeedParam = "seed";  // OSSL_PKEY_PARAM_ML_KEM_SEED in OpenSSL 3.5
+constexpr const char* kSeedParam = kKemSeedParam;  // OSSL_PKEY_PARAM_ML_KEM_SEED in OpenSSL 3.5
 
 template <KemScheme K>
 struct GenCtx {
@@ -170,27 +176,42 @@ struct Keymgmt {
     key->public_only.emplace(std::move(*pk));
     return 1;
   }
+  // A private key from "seed" and/or "priv". With both (OpenSSL 3.5 exports both for
+  // ML-KEM), the key comes from the seed and must give the same "priv" (compared in
+  // constant time): an inconsistent pair is rejected, as the LAMPS `both` form is.
+  static Result<typename K::PrivateKey> private_from(const std::uint8_t* seed, const std::uint8_t* priv) noexcept {
+    using Priv = KemPrivateForm<K>;
+    if (seed == nullptr) return Priv::to_private(std::span(priv, Priv::bytes));
+    auto sk = Seed::to_private(std::span(seed, Seed::bytes));
+    if (!sk || priv == nullptr) return sk;
+    SecretArray<Priv::bytes> derived;
+    if (!Priv::write(*sk, derived.span()) || CRYPTO_memcmp(derived.data(), priv, Priv::bytes) != 0)
+      return Failure{Error::invalid_key, "seed and private key do not match"};
+    return sk;
+  }
   static int import(void* k, int selection, const OSSL_PARAM params[]) noexcept {
     auto* key = static_cast<Key*>(k);
     if (key == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
     if (!key->empty()) return raise_error(kName, PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE, "a key cannot be changed");
     bool bad = false;
+    const std::uint8_t* pub = octets(OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY), K::public_key_bytes, &bad);
+    if (bad) return raise_error(kName, PROV_R_INVALID_KEY_LENGTH, "public key has the wrong length");
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
       const std::uint8_t* seed = octets(OSSL_PARAM_locate_const(params, kSeedParam), Seed::bytes, &bad);
       if (bad) return raise_error(kName, PROV_R_INVALID_SEED_LENGTH, "seed has the wrong length");
       const OSSL_PARAM* pp = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
-      const std::uint8_t* priv = octets(pp, K::private_key_bytes, &bad);
+      const std::uint8_t* priv = octets(pp, KemPrivateForm<K>::bytes, &bad);
       if (bad) return raise_error(kName, PROV_R_INVALID_KEY_LENGTH, "private key has the wrong length");
       if (seed != nullptr || priv != nullptr) {
-        auto sk = seed != nullptr ? Seed::to_private(std::span(seed, Seed::bytes))
-                                  : K::PrivateKey::from_bytes(std::span(priv, K::private_key_bytes));
+        auto sk = private_from(seed, priv);
         if (!sk) return raise_failure(kName, sk.failure());
+        // A public key given beside the private key must be its own.
+        if (pub != nullptr && CRYPTO_memcmp(sk->public_key().bytes().data(), pub, K::public_key_bytes) != 0)
+          return raise_error(kName, PROV_R_INVALID_KEY, "public key does not match the private key");
         key->private_key.emplace(std::move(*sk));
         return 1;
       }
     }
-    const std::uint8_t* pub = octets(OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY), K::public_key_bytes, &bad);
-    if (bad) return raise_error(kName, PROV_R_INVALID_KEY_LENGTH, "public key has the wrong length");
     if (pub == nullptr) return raise_error(kName, PROV_R_MISSING_KEY, "no key in the parameters");
     return set_public(key, std::span(pub, K::public_key_bytes));
   }
@@ -202,27 +223,17 @@ struct Keymgmt {
   }
   static int export_key(void* k, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
     const auto* key = static_cast<const Key*>(k);
-    if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
-    const auto* pk = key->public_key();
-    if (pk == nullptr) return raise_error(kName, PROV_R_MISSING_KEY, "the key is empty");
-    // The private encodings live on this frame and wipe themselves when it returns.
-    std::optional<SecretArray<K::private_key_bytes>> priv;
-    SecretArray<Seed::bytes> seed;
-    OSSL_PARAM params[4];
-    std::size_t n = 0;
-    auto* pub = const_cast<std::uint8_t*>(pk->bytes().data());
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, K::public_key_bytes);
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->private_key) {
-      priv.emplace(key->private_key->bytes());
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv->data(), K::private_key_bytes);
-      if constexpr (SeparateSeedForm<K>) {
-        if (Seed::write(*key->private_key, seed.span()))
-          params[n++] = OSSL_PARAM_construct_octet_string(kSeedParam, seed.data(), Seed::bytes);
-      }
-    }
-    params[n] = OSSL_PARAM_construct_end();
-    return cb(params, cbarg);
+    return key == nullptr ? 0 : export_kem_key<K>(*key, selection, cb, cbarg);
+  }
+  // OSSL_FUNC_keymgmt_load: the decoders (decoder.cpp, CodecKeyOps of mlkem_codec.cpp)
+  // pass the keydata pointer itself as the reference; it is taken over (the slot is
+  // cleared so the decoder does not free it).
+  static void* load(const void* reference, std::size_t size) noexcept {
+    if (reference == nullptr || size != sizeof(void*)) return nullptr;
+    void** slot = static_cast<void**>(const_cast<void*>(reference));
+    void* key = *slot;
+    *slot = nullptr;
+    return key;
   }
 
   // --- get/set params (provider-keymgmt(7), "Common Information Parameters") -----------
@@ -244,8 +255,10 @@ struct Keymgmt {
     if (key->private_key) {
       p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY);
       if (p != nullptr) {
-        const auto priv = key->private_key->bytes();
-        if (OSSL_PARAM_set_octet_string(p, priv.data(), K::private_key_bytes) != 1) return 0;
+        SecretArray<KemPrivateForm<K>::bytes> priv;
+        if (!KemPrivateForm<K>::write(*key->private_key, priv.span()) ||
+            OSSL_PARAM_set_octet_string(p, priv.data(), priv.size()) != 1)
+          return 0;
       }
       p = OSSL_PARAM_locate(params, kSeedParam);
       if (p != nullptr) {
@@ -307,6 +320,7 @@ struct Keymgmt {
         {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, TESSERA_FN(key_types)},
         {OSSL_FUNC_KEYMGMT_EXPORT, TESSERA_FN(export_key)},
         {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, TESSERA_FN(key_types)},
+        {OSSL_FUNC_KEYMGMT_LOAD, TESSERA_FN(load)},
         {OSSL_FUNC_KEYMGMT_GET_PARAMS, TESSERA_FN(get_params)},
         {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, TESSERA_FN(gettable_params)},
         {OSSL_FUNC_KEYMGMT_SET_PARAMS, TESSERA_FN(set_params)},

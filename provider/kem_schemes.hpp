@@ -12,11 +12,13 @@
 #include <tessera/concepts.hpp>
 #include <tessera/hybrid.hpp>
 #include <tessera/mlkem.hpp>
+#include <tessera/secret.hpp>
 #include <tessera/xwing.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 namespace tessera::provider {
 
@@ -106,6 +108,23 @@ struct SeedForm<K> {
   }
 };
 
+// The "priv" parameter of a KEM key (OSSL_PKEY_PARAM_PRIV_KEY, provider-keymgmt(7)):
+// by default the scheme's private key encoding (ML-KEM: the expanded dk of FIPS 203; X-Wing:
+// its seed). `separate_seed`: "seed" is another form, exported beside "priv".
+template <KemScheme K>
+struct KemPrivateForm {
+  static constexpr std::size_t bytes = K::private_key_bytes;
+  static constexpr bool separate_seed = SeparateSeedForm<K>;
+  [[nodiscard]] static Result<typename K::PrivateKey> to_private(std::span<const std::uint8_t> b) noexcept {
+    return K::PrivateKey::from_bytes(b);
+  }
+  static bool write(const typename K::PrivateKey& sk, std::span<std::uint8_t, bytes> out) noexcept {
+    const auto b = sk.bytes();
+    for (std::size_t i = 0; i < bytes; ++i) out[i] = b[i];
+    return true;
+  }
+};
+
 // The size of the deterministic-encapsulation input ("ikme", OSSL_KEM_PARAM_IKME of
 // OpenSSL 3.5): ML-KEM's m (FIPS 203, Algorithm 17), the hybrids' and X-Wing's eseed.
 template <class K>
@@ -114,12 +133,94 @@ constexpr std::size_t encaps_seed_bytes() noexcept {
   else return mlkem::kMessageBytes;
 }
 
-// A copy of a private key (EVP_PKEY_dup). ML-KEM copies the parsed key; the others
-// re-derive it from their seed (the encoding is the seed).
+// --- The hybrids' private key forms (draft-ietf-tls-ecdhe-mlkem groups) -----------------
+// A hybrid's "seed" is Tessera's encoding, the two halves' seeds in share order; its "priv"
+// is OpenSSL 3.5's: each half's own "priv" in share order (3.5's mlx_kmgmt.c exports and
+// imports the concatenation of its ML-KEM and ECX/EC keys' "priv"), so
+//   X25519MLKEM768      dk (2400) || X25519 scalar (32)           = 2432 bytes
+//   SecP256r1MLKEM768   P-256 scalar (32, big-endian) || dk (2400) = 2432 bytes
+//   SecP384r1MLKEM1024  P-384 scalar (48) || dk (3168)             = 3216 bytes
+// A key imported from "priv" has an ML-KEM half in expanded form (FIPS 203 s7.3 checked)
+// and no seed: it exports no "seed", and is copied half by half, never re-derived.
+template <class Half>
+struct HalfForm;  // one half of a hybrid::Concat
+template <class K>
+struct HalfForm<hybrid::MlKemHalf<K>> {
+  static constexpr std::size_t priv_bytes = K::private_key_bytes;  // the expanded dk
+  using PrivateKey = typename K::PrivateKey;
+  static Result<PrivateKey> from_priv(std::span<const std::uint8_t> b) noexcept { return PrivateKey::from_bytes(b); }
+  static SecretArray<priv_bytes> priv(const PrivateKey& sk) noexcept { return sk.bytes(); }
+  static bool has_seed(const PrivateKey& sk) noexcept { return sk.has_seed(); }
+};
+template <class G>
+struct HalfForm<hybrid::DhKem<G>> {
+  static constexpr std::size_t priv_bytes = G::private_key_bytes;  // the scalar, which is the seed
+  using PrivateKey = typename G::PrivateKey;
+  static Result<PrivateKey> from_priv(std::span<const std::uint8_t> b) noexcept { return PrivateKey::from_bytes(b); }
+  static SecretArray<priv_bytes> priv(const PrivateKey& sk) noexcept { return sk.bytes(); }
+  static bool has_seed(const PrivateKey&) noexcept { return true; }
+};
+
+template <class K>
+struct HybridParts : std::false_type {};
+template <class First, class Second, const hybrid::Info& I>
+struct HybridParts<hybrid::Concat<First, Second, I>> : std::true_type {
+  using A = HalfForm<First>;
+  using B = HalfForm<Second>;
+};
+template <class K>
+concept Hybrid = HybridParts<K>::value;
+
+template <KemScheme K>
+  requires Hybrid<K>
+struct KemPrivateForm<K> {
+  using A = typename HybridParts<K>::A;
+  using B = typename HybridParts<K>::B;
+  static constexpr std::size_t bytes = A::priv_bytes + B::priv_bytes;
+  static constexpr bool separate_seed = true;
+  // Each half parsed and checked by Tessera (FIPS 203 s7.3; a NIST scalar in [1, n-1]).
+  [[nodiscard]] static Result<typename K::PrivateKey> to_private(std::span<const std::uint8_t> b) noexcept {
+    if (b.size() != bytes) return fail(Error::invalid_length, "hybrid private key (OpenSSL 3.5 layout)");
+    auto a = A::from_priv(b.first(A::priv_bytes));
+    if (!a) return a.failure();
+    auto c = B::from_priv(b.subspan(A::priv_bytes));
+    if (!c) return c.failure();
+    return typename K::PrivateKey(std::move(*a), std::move(*c));
+  }
+  static bool write(const typename K::PrivateKey& sk, std::span<std::uint8_t, bytes> out) noexcept {
+    const auto a = A::priv(sk.first());
+    const auto c = B::priv(sk.second());
+    for (std::size_t i = 0; i < A::priv_bytes; ++i) out[i] = a[i];
+    for (std::size_t i = 0; i < B::priv_bytes; ++i) out[A::priv_bytes + i] = c[i];
+    return true;
+  }
+};
+
+// A hybrid's "seed" (its two seeds) exists only when its ML-KEM half was made from one.
+template <KemScheme K>
+  requires Hybrid<K>
+struct SeedForm<K> {
+  static constexpr std::size_t bytes = K::private_key_bytes;
+  [[nodiscard]] static Result<typename K::PrivateKey> to_private(std::span<const std::uint8_t> s) noexcept {
+    return K::PrivateKey::from_bytes(s);
+  }
+  static bool write(const typename K::PrivateKey& sk, std::span<std::uint8_t, bytes> out) noexcept {
+    using P = HybridParts<K>;
+    if (!P::A::has_seed(sk.first()) || !P::B::has_seed(sk.second())) return false;
+    const auto b = sk.bytes();
+    for (std::size_t i = 0; i < bytes; ++i) out[i] = b[i];
+    return true;
+  }
+};
+
+// A copy of a private key (EVP_PKEY_dup). ML-KEM copies the parsed key, a hybrid each
+// half; X-Wing re-derives it from its seed (its encoding is the seed).
 template <KemScheme K>
 [[nodiscard]] Result<typename K::PrivateKey> clone_private(const typename K::PrivateKey& sk) noexcept {
   if constexpr (requires { sk.clone(); }) {
     return Result<typename K::PrivateKey>(std::in_place, sk.clone());
+  } else if constexpr (Hybrid<K>) {
+    return typename K::PrivateKey(sk.first().clone(), sk.second().clone());
   } else {
     const auto b = sk.bytes();
     return K::PrivateKey::from_bytes(b.span());

@@ -64,7 +64,7 @@ struct MlDsaCodec {
 
   static constexpr CodecKeyOps ops() noexcept {
     return CodecKeyOps{MlDsaNames<S>::name, MlDsaNames<S>::names, MlDsaNames<S>::oid, "ml-dsa.output_formats",
-                       S::public_key_bytes, S::seed_bytes, S::private_key_bytes,
+                       S::public_key_bytes, S::seed_bytes, S::private_key_bytes, "priv", "pub",
                        has_public, has_private, public_key, seed, expanded,
                        from_public, from_private, free_key, export_key};
   }

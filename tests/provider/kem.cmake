@@ -20,3 +20,33 @@ add_executable(provider_speed ${CMAKE_CURRENT_LIST_DIR}/handshake_speed.cpp)
 target_link_libraries(provider_speed PRIVATE tessera_internal OpenSSL::SSL OpenSSL::Crypto tessera_warnings)
 target_compile_definitions(provider_speed PRIVATE TESSERA_PROVIDER_DIR="$<TARGET_FILE_DIR:tessera_provider>")
 add_dependencies(provider_speed tessera_provider)
+
+# ML-KEM keys on the openssl command line (tests/provider/mlkem_cli.sh): SPKI / PKCS#8 in
+# PEM, DER and text (draft-ietf-lamps-kyber-certificates), and with OpenSSL 3.5's own ML-KEM.
+# A sanitizer build's module cannot be loaded by the uninstrumented openssl CLI: only the
+# GoogleTest above runs there.
+if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  return()
+endif()
+add_test(NAME provider.mlkem.cli
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/mlkem_cli.sh $<TARGET_FILE_DIR:tessera_provider>
+    ${CMAKE_CURRENT_BINARY_DIR}/provider-mlkem-cli)
+# The same, then 3.5 reads tessera's keys and tessera 3.5's, both directions of
+# encapsulation; SKIPPED unless scripts/openssl35.sh has unpacked 3.5.
+add_test(NAME provider.mlkem.openssl35
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/mlkem_cli.sh $<TARGET_FILE_DIR:tessera_provider>
+    ${CMAKE_CURRENT_BINARY_DIR}/provider-mlkem-openssl35 ${PROJECT_SOURCE_DIR}/scripts/openssl35.sh interop)
+set_tests_properties(provider.mlkem.cli provider.mlkem.openssl35 PROPERTIES TIMEOUT 120 LABELS provider)
+set_tests_properties(provider.mlkem.openssl35 PROPERTIES SKIP_RETURN_CODE 77)
+
+# tessera beside OpenSSL 3.5's own ML-KEM (openssl35_coexist_test.cpp): built against 3.0,
+# run under 3.5's libraries; SKIPPED when 3.5 is not unpacked (77) or not the runtime.
+add_executable(provider_openssl35_test ${CMAKE_CURRENT_LIST_DIR}/openssl35_coexist_test.cpp)
+target_link_libraries(provider_openssl35_test PRIVATE GTest::gtest_main OpenSSL::SSL OpenSSL::Crypto)
+target_compile_definitions(provider_openssl35_test PRIVATE TESSERA_PROVIDER_DIR="$<TARGET_FILE_DIR:tessera_provider>")
+add_dependencies(provider_openssl35_test tessera_provider)
+add_test(NAME provider.kem.openssl35_coexist
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_openssl35.sh ${PROJECT_SOURCE_DIR}/scripts/openssl35.sh
+    $<TARGET_FILE:provider_openssl35_test>)
+set_tests_properties(provider.kem.openssl35_coexist PROPERTIES
+  SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]" TIMEOUT 120 LABELS provider)

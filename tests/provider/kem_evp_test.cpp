@@ -3,6 +3,7 @@
 // the other, both directions, for all seven KEMs; seed key generation and deterministic
 // encapsulation byte for byte; malformed shares and ciphertexts rejected with an error on
 // OpenSSL's queue. The module is loaded into a fresh OSSL_LIB_CTX from the build tree.
+#include "kem_key.hpp"      // provider/: kKemSeedParam
 #include "kem_schemes.hpp"  // provider/: the names and seed forms under test
 
 #include <tessera/hybrid.hpp>
@@ -11,6 +12,8 @@
 #include <tessera/xwing.hpp>
 
 #include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -23,6 +26,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -169,6 +173,29 @@ class EvpKem : public ::testing::Test {
   }
   template <class Span>
   static Bytes bytes(const Span& s) { return Bytes(s.begin(), s.end()); }
+  // "priv" as OpenSSL 3.5 has it, from Tessera's API: ML-KEM's expanded dk, X-Wing's seed,
+  // and for a hybrid each half's own private key in share order (ML-KEM dk, EC/X25519 scalar).
+  static Bytes expected_priv(const typename K::PrivateKey& sk) {
+    if constexpr (kHybrid) {
+      Bytes b = bytes(sk.first().bytes().span());
+      const Bytes second = bytes(sk.second().bytes().span());
+      b.insert(b.end(), second.begin(), second.end());
+      return b;
+    } else {
+      return bytes(sk.bytes().span());
+    }
+  }
+  Pkey evp_fromdata2(const char* n1, const Bytes& b1, const char* n2, const Bytes& b2) {
+    PkeyCtx ctx(EVP_PKEY_CTX_new_from_name(libctx(), K::name, kPropq));
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_octet_string(n1, const_cast<std::uint8_t*>(b1.data()), b1.size()),
+                      OSSL_PARAM_construct_octet_string(n2, const_cast<std::uint8_t*>(b2.data()), b2.size()),
+                      OSSL_PARAM_construct_end()};
+    EVP_PKEY* key = nullptr;
+    if (!ctx || EVP_PKEY_fromdata_init(ctx.get()) != 1 || EVP_PKEY_fromdata(ctx.get(), &key, EVP_PKEY_KEYPAIR, p) != 1)
+      return nullptr;
+    return Pkey(key);
+  }
+  static constexpr bool kHybrid = tessera::provider::Hybrid<K>;
 };
 
 using AllKems = ::testing::Types<tessera::mlkem::MlKem512, tessera::mlkem::MlKem768, tessera::mlkem::MlKem1024,
@@ -227,8 +254,7 @@ TYPED_TEST(EvpKem, SeedKeygenMatchesTessera) {
   auto sk = SeedForm<K>::to_private(seed);
   ASSERT_TRUE(sk);
   EXPECT_EQ(this->encoded_public(key.get()), this->bytes(sk->public_key().bytes()));
-  const auto priv = sk->bytes();
-  EXPECT_EQ(this->octet_param(key.get(), OSSL_PKEY_PARAM_PRIV_KEY), this->bytes(priv.span()));
+  EXPECT_EQ(this->octet_param(key.get(), OSSL_PKEY_PARAM_PRIV_KEY), this->expected_priv(*sk));
   EXPECT_EQ(this->octet_param(key.get(), "seed"), seed);
 }
 
@@ -256,8 +282,7 @@ TYPED_TEST(EvpKem, ImportExportDup) {
   using K = TypeParam;
   auto kp = K::generate_key();
   ASSERT_TRUE(kp);
-  const auto priv = kp->private_key.bytes();
-  Pkey key = this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, this->bytes(priv.span()), EVP_PKEY_KEYPAIR);
+  Pkey key = this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, this->expected_priv(kp->private_key), EVP_PKEY_KEYPAIR);
   ASSERT_TRUE(key);
   Pkey pub = this->evp_fromdata(OSSL_PKEY_PARAM_PUB_KEY, this->bytes(kp->public_key.bytes()), EVP_PKEY_PUBLIC_KEY);
   ASSERT_TRUE(pub);
@@ -276,6 +301,71 @@ TYPED_TEST(EvpKem, ImportExportDup) {
   Bytes none;
   EXPECT_FALSE(this->evp_decapsulate(pub.get(), ct, &none));  // no private key
   EXPECT_TRUE(provider_error_queued(K::name));
+}
+
+// The private forms: "priv" alone (a hybrid's in OpenSSL 3.5's layout), "seed" alone, both
+// (they must agree), and "pub" beside them (it must be the key's own). A key imported from
+// "priv" keeps it byte for byte, has no seed (ML-KEM, hybrids), and survives EVP_PKEY_dup.
+TYPED_TEST(EvpKem, PrivateFormsImport) {
+  using K = TypeParam;
+  const Bytes seed = this->random(SeedForm<K>::bytes);
+  auto sk = SeedForm<K>::to_private(seed);
+  ASSERT_TRUE(sk);
+  const Bytes priv = this->expected_priv(*sk);
+  const Bytes pub = this->bytes(sk->public_key().bytes());
+  ASSERT_EQ(priv.size(), tessera::provider::KemPrivateForm<K>::bytes);
+
+  Pkey from_priv = this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, priv, EVP_PKEY_KEYPAIR);
+  ASSERT_TRUE(from_priv);
+  EXPECT_EQ(this->encoded_public(from_priv.get()), pub);
+  EXPECT_EQ(this->octet_param(from_priv.get(), OSSL_PKEY_PARAM_PRIV_KEY), priv);
+  if constexpr (tessera::provider::SeparateSeedForm<K> || TestFixture::kHybrid) {
+    EXPECT_TRUE(this->octet_param(from_priv.get(), "seed").empty()) << "a key imported in expanded form has no seed";
+  }
+  Pkey copy(EVP_PKEY_dup(from_priv.get()));
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(this->octet_param(copy.get(), OSSL_PKEY_PARAM_PRIV_KEY), priv);
+  auto enc = K::encapsulate(sk->public_key());
+  ASSERT_TRUE(enc);
+  for (EVP_PKEY* k : {from_priv.get(), copy.get()}) {
+    Bytes ss;
+    ASSERT_TRUE(this->evp_decapsulate(k, this->bytes(enc->ciphertext), &ss));
+    EXPECT_EQ(ss, this->bytes(enc->shared_secret.span()));
+  }
+
+  Pkey from_seed = this->evp_fromdata(tessera::provider::kKemSeedParam, seed, EVP_PKEY_KEYPAIR);
+  ASSERT_TRUE(from_seed);
+  EXPECT_EQ(this->octet_param(from_seed.get(), OSSL_PKEY_PARAM_PRIV_KEY), priv);
+  EXPECT_EQ(this->octet_param(from_seed.get(), "seed"), seed);
+  EXPECT_TRUE(this->evp_fromdata2("seed", seed, OSSL_PKEY_PARAM_PRIV_KEY, priv));
+  EXPECT_TRUE(this->evp_fromdata2(OSSL_PKEY_PARAM_PRIV_KEY, priv, OSSL_PKEY_PARAM_PUB_KEY, pub));
+
+  // Another key's private part beside this seed, or beside this public key: rejected.
+  auto other = K::generate_key();
+  ASSERT_TRUE(other);
+  const Bytes other_priv = this->expected_priv(other->private_key);
+  EXPECT_FALSE(this->evp_fromdata2("seed", seed, OSSL_PKEY_PARAM_PRIV_KEY, other_priv));
+  EXPECT_TRUE(provider_error_queued(K::name));
+  EXPECT_FALSE(this->evp_fromdata2(OSSL_PKEY_PARAM_PRIV_KEY, other_priv, OSSL_PKEY_PARAM_PUB_KEY, pub));
+  EXPECT_TRUE(provider_error_queued(K::name));
+  // Wrong lengths.
+  EXPECT_FALSE(this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, Bytes(priv.begin(), priv.end() - 1), EVP_PKEY_KEYPAIR));
+  EXPECT_TRUE(provider_error_queued(K::name));
+  EXPECT_FALSE(this->evp_fromdata("seed", Bytes(seed.begin() + 1, seed.end()), EVP_PKEY_KEYPAIR));
+  EXPECT_TRUE(provider_error_queued(K::name));
+  if constexpr (TestFixture::kHybrid) {
+    // The old two-seed encoding is not a "priv" (it is the "seed").
+    EXPECT_FALSE(this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, seed, EVP_PKEY_KEYPAIR));
+    EXPECT_TRUE(provider_error_queued(K::name));
+    // A corrupted ML-KEM dk inside the hybrid's priv fails FIPS 203's s7.3 hash check.
+    std::size_t dk_at = 0;  // X25519MLKEM768: dk first; the NIST hybrids: the scalar first
+    if constexpr (std::is_same_v<K, tessera::SecP256r1MlKem768>) dk_at = 32;
+    if constexpr (std::is_same_v<K, tessera::SecP384r1MlKem1024>) dk_at = 48;
+    Bytes bad = priv;
+    bad[dk_at + 1600] ^= 1;  // inside the ek copy of dk (dk_pke is 1152 / 1536 bytes)
+    EXPECT_FALSE(this->evp_fromdata(OSSL_PKEY_PARAM_PRIV_KEY, bad, EVP_PKEY_KEYPAIR));
+    EXPECT_TRUE(provider_error_queued(K::name));
+  }
 }
 
 TYPED_TEST(EvpKem, ReportedNumbers) {
@@ -340,6 +430,119 @@ TYPED_TEST(EvpKem, MalformedSharesRejected) {
     ASSERT_TRUE(this->evp_decapsulate(key.get(), flipped, &ss));
     EXPECT_NE(ss, this->bytes(enc->shared_secret.span()));
   }
+}
+
+// ML-KEM's SPKI / PKCS#8 (draft-ietf-lamps-kyber-certificates, Sections 4 and 6) through
+// OSSL_ENCODER / OSSL_DECODER: the DER equals DER assembled here from Tessera's bytes, for
+// the default (seed) form and each "ml-kem.output_formats" choice; decoding gives the key.
+template <class K>
+class MlKemCodec : public EvpKem<K> {
+ protected:
+  Bytes encode(EVP_PKEY* key, int selection, const char* structure, const char* formats = nullptr) {
+    OSSL_ENCODER_CTX* e = OSSL_ENCODER_CTX_new_for_pkey(key, selection, "DER", structure, kPropq);
+    Bytes out;
+    if (e == nullptr) return out;
+    if (formats != nullptr) {
+      const OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string("ml-kem.output_formats", const_cast<char*>(formats), 0),
+                              OSSL_PARAM_construct_end()};
+      OSSL_ENCODER_CTX_set_params(e, p);
+    }
+    unsigned char* der = nullptr;
+    std::size_t len = 0;
+    if (OSSL_ENCODER_to_data(e, &der, &len) == 1) out.assign(der, der + len);
+    OPENSSL_free(der);
+    OSSL_ENCODER_CTX_free(e);
+    return out;
+  }
+  Pkey decode(const Bytes& der, int selection, const char* structure) {
+    EVP_PKEY* pkey = nullptr;
+    OSSL_DECODER_CTX* d = OSSL_DECODER_CTX_new_for_pkey(&pkey, "DER", structure, nullptr, selection, this->libctx(), nullptr);
+    const unsigned char* p = der.data();
+    std::size_t len = der.size();
+    if (d == nullptr || OSSL_DECODER_from_data(d, &p, &len) != 1) pkey = nullptr;
+    OSSL_DECODER_CTX_free(d);
+    return Pkey(pkey);
+  }
+  // A DER TLV with a definite length (all lengths here are < 65536).
+  static Bytes tlv(std::uint8_t tag, const Bytes& body) {
+    const std::size_t n = body.size();
+    Bytes out;
+    out.reserve(n + 4);
+    out.push_back(tag);
+    if (n >= 256) {
+      out.push_back(0x82);
+      out.push_back(static_cast<std::uint8_t>(n >> 8));
+    } else if (n >= 128) {
+      out.push_back(0x81);
+    }
+    out.push_back(static_cast<std::uint8_t>(n & 0xff));
+    for (std::uint8_t b : body) out.push_back(b);
+    return out;
+  }
+  static Bytes cat(std::initializer_list<Bytes> parts) {
+    Bytes out;
+    for (const Bytes& b : parts) out.insert(out.end(), b.begin(), b.end());
+    return out;
+  }
+  // SEQUENCE { OID 2.16.840.1.101.3.4.4.n } (parameters absent).
+  static Bytes algorithm_id() {
+    const std::uint8_t n = K::public_key_bytes == 800 ? 1 : K::public_key_bytes == 1184 ? 2 : 3;
+    return tlv(0x30, tlv(0x06, {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, n}));
+  }
+};
+using MlKems = ::testing::Types<tessera::mlkem::MlKem512, tessera::mlkem::MlKem768, tessera::mlkem::MlKem1024>;
+TYPED_TEST_SUITE(MlKemCodec, MlKems, KemName);
+
+TYPED_TEST(MlKemCodec, DerMatchesTheDraft) {
+  using K = TypeParam;
+  using T = TestFixture;
+  const Bytes seed = this->random(K::seed_bytes);
+  Pkey key = this->evp_keygen(&seed);
+  ASSERT_TRUE(key);
+  auto sk = K::PrivateKey::from_seed(seed);
+  ASSERT_TRUE(sk);
+  const Bytes pub = this->bytes(sk->public_key().bytes());
+  const Bytes dk = this->bytes(sk->bytes().span());
+
+  const Bytes spki = T::tlv(0x30, T::cat({T::algorithm_id(), T::tlv(0x03, T::cat({Bytes{0x00}, pub}))}));
+  EXPECT_EQ(this->encode(key.get(), EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo"), spki);
+  auto p8 = [&](const Bytes& choice) {
+    return T::tlv(0x30, T::cat({Bytes{0x02, 0x01, 0x00}, T::algorithm_id(), T::tlv(0x04, choice)}));
+  };
+  const Bytes seed_form = p8(T::tlv(0x80, seed));
+  const Bytes expanded_form = p8(T::tlv(0x04, dk));
+  const Bytes both_form = p8(T::tlv(0x30, T::cat({T::tlv(0x04, seed), T::tlv(0x04, dk)})));
+  EXPECT_EQ(this->encode(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo"), seed_form);
+  EXPECT_EQ(this->encode(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo", "seed-only"), seed_form);
+  EXPECT_EQ(this->encode(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo", "priv-only"), expanded_form);
+  EXPECT_EQ(this->encode(key.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo", "seed-priv"), both_form);
+
+  for (const Bytes* der : {&seed_form, &expanded_form, &both_form}) {
+    Pkey back = this->decode(*der, EVP_PKEY_KEYPAIR, "PrivateKeyInfo");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(this->octet_param(back.get(), OSSL_PKEY_PARAM_PRIV_KEY), dk);
+    EXPECT_EQ(EVP_PKEY_eq(back.get(), key.get()), 1);
+  }
+  // An expanded-only key has no seed: "seed-only" cannot be written, "priv-only" can.
+  Pkey expanded = this->decode(expanded_form, EVP_PKEY_KEYPAIR, "PrivateKeyInfo");
+  ASSERT_TRUE(expanded);
+  EXPECT_EQ(this->encode(expanded.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo"), expanded_form);
+  EXPECT_TRUE(this->encode(expanded.get(), EVP_PKEY_KEYPAIR, "PrivateKeyInfo", "seed-only").empty());
+  ERR_clear_error();
+  Pkey pubkey = this->decode(spki, EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo");
+  ASSERT_TRUE(pubkey);
+  EXPECT_EQ(this->encoded_public(pubkey.get()), pub);
+
+  // Rejected: `both` with another key's seed, a seed of 63 bytes, SPKI parameters (NULL).
+  const Bytes other = this->random(K::seed_bytes);
+  EXPECT_FALSE(this->decode(p8(T::tlv(0x30, T::cat({T::tlv(0x04, other), T::tlv(0x04, dk)}))), EVP_PKEY_KEYPAIR,
+                            "PrivateKeyInfo"));
+  EXPECT_FALSE(this->decode(p8(T::tlv(0x80, Bytes(seed.begin() + 1, seed.end()))), EVP_PKEY_KEYPAIR, "PrivateKeyInfo"));
+  Bytes alg_null = T::algorithm_id();
+  alg_null = T::tlv(0x30, T::cat({Bytes(alg_null.begin() + 2, alg_null.end()), Bytes{0x05, 0x00}}));
+  EXPECT_FALSE(this->decode(T::tlv(0x30, T::cat({alg_null, T::tlv(0x03, T::cat({Bytes{0x00}, pub}))})),
+                            EVP_PKEY_PUBLIC_KEY, "SubjectPublicKeyInfo"));
+  ERR_clear_error();
 }
 
 // libssl knows the six TLS groups only with the provider (TLS-GROUP capability).
