@@ -8,9 +8,8 @@
 #include <cstdio>
 
 namespace tessera::bench {
-namespace {
 
-std::string esc(const std::string& s) {
+std::string html_escape(const std::string& s) {
   std::string o;
   for (char ch : s) {
     switch (ch) {
@@ -23,6 +22,10 @@ std::string esc(const std::string& s) {
   }
   return o;
 }
+
+namespace {
+
+std::string esc(const std::string& s) { return html_escape(s); }
 
 std::string num(double v, const char* f = "%.1f") {
   char buf[64];
@@ -138,6 +141,8 @@ std::string gains_chart(const std::vector<RunRecord>& records, const std::string
          "\" role=\"img\">\n" + body + "</svg>\n";
 }
 
+}  // namespace
+
 // A markdown table (from tables.cpp) as an HTML table.
 std::string html_table(const std::string& md) {
   std::string out = "<table>\n";
@@ -165,8 +170,6 @@ std::string html_table(const std::string& md) {
   }
   return out + "</table>\n";
 }
-
-}  // namespace
 
 std::string html_report(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
                         const MachineInfo& machine, Backend best) {
@@ -223,6 +226,10 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
          ".</p>\n" + html_table(parts);
     h += "<h2>Hybrid KEMs in TLS roles (" + esc(last_backend) + ")</h2>\n<p>" + esc(hybrid_roles_legend()) +
          ".</p>\n" + html_table(hybrid_roles_table(records, impls, last_backend));
+  }
+
+  if (const std::string threads = threads_table(records); !threads.empty()) {
+    h += "<h2>Threads</h2>\n<p>" + esc(threads_legend()) + ".</p>\n" + html_table(threads);
   }
 
   h += "<h2>Speed by algorithm</h2>\n<p>Each bar is 1 / the median (p50) counter ticks per operation (per "

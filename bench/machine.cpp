@@ -4,7 +4,10 @@
 #include "tessera_config.hpp"
 #include "timer.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <thread>
 
 // From bench/CMakeLists.txt.
 #ifndef TESSERA_BENCH_BUILD_TYPE
@@ -49,6 +52,20 @@ MachineInfo machine_info() {
   m.tick_source = tick_source();
   m.tick_rate = measure_tick_rate(0.02);
   return m;
+}
+
+std::string load_average() {
+  double l[3];
+  if (getloadavg(l, 3) != 3) return "unknown";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.2f %.2f %.2f over %u CPUs", l[0], l[1], l[2],
+                std::thread::hardware_concurrency());
+  return buf;
+}
+
+double load_average_1min() {
+  double l[1];
+  return getloadavg(l, 1) == 1 ? l[0] : -1;
 }
 
 }  // namespace tessera::bench

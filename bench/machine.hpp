@@ -18,4 +18,10 @@ struct MachineInfo {
 
 MachineInfo machine_info();
 
+// The system load average now, "6.72 7.95 7.30 over 2 CPUs" (1, 5, 15 minutes; "unknown"
+// where getloadavg() is missing), printed with --threads: scaling needs idle cores.
+std::string load_average();
+// The 1-minute load average, -1 if unknown.
+double load_average_1min();
+
 }  // namespace tessera::bench

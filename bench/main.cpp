@@ -1,6 +1,7 @@
 // tessera-bench: runs the registered cases (bench/cases/*.cpp) on the chosen backends, and
 // with --peers the peer adapters (bench/peers/*.cpp) compiled in; prints wolfCrypt-style
 // lines after a machine header, then the summary tables; --json/--csv/--html write files.
+#include "compare.hpp"
 #include "hybrid_tables.hpp"
 #include "machine.hpp"
 #include "options.hpp"
@@ -8,6 +9,7 @@
 #include "report.hpp"
 #include "results.hpp"
 #include "runner.hpp"
+#include "threaded_runner.hpp"
 
 #include <tessera/backend.hpp>
 
@@ -163,7 +165,13 @@ int run(const tb::Options& o) {
   }
 
   const std::size_t jobs = impls[0].cases.size() * backends.size() + (count - impls[0].cases.size());
-  const double estimate = static_cast<double>(jobs) * (o.seconds + o.warmup_seconds + 0.01);
+  // --threads runs Tessera's public-key cases a second time.
+  const std::size_t threaded = o.threads > 1 ? static_cast<std::size_t>(std::count_if(
+                                                   impls[0].cases.begin(), impls[0].cases.end(),
+                                                   [](const tb::Case& c) { return c.kind == tb::Kind::ops; })) *
+                                                   backends.size()
+                                             : 0;
+  const double estimate = static_cast<double>(jobs + threaded) * (o.seconds + o.warmup_seconds + 0.01);
   Progress progress(o.progress || (isatty(STDERR_FILENO) == 1 && estimate > 3), jobs);
 
   const tb::RunConfig config{.seconds = o.seconds, .warmup_seconds = o.warmup_seconds};
@@ -186,8 +194,29 @@ int run(const tb::Options& o) {
     std::fputs(tb::format_line(c, m).c_str(), stdout);
     std::fflush(stdout);
     const std::string accel = c.acceleration ? c.acceleration(b) : std::string();
-    records.push_back({.c = c, .backend = backend, .acceleration = accel, .version = version, .m = m});
+    records.push_back({.c = c, .backend = backend, .acceleration = accel, .version = version, .m = m, .threaded = {}});
     json.push_back(tb::json_record(c, backend, accel, version, m, machine));
+    // --threads: the same case on N threads at once, each with its own keys and inputs
+    // (prepare() once per thread, here, untimed), right after its one-thread run.
+    if (o.threads > 1 && c.kind == tb::Kind::ops && c.implementation == "tessera") {
+      std::vector<tb::Op> ops{op};
+      while (ops.size() < o.threads) {
+        ops.push_back(c.prepare());
+        if (!ops.back()) break;
+      }
+      if (!ops.back()) {
+        std::fprintf(stderr, "tessera-bench: %s %s: setup for thread %zu failed, --threads skipped\n",
+                     c.algorithm.c_str(), c.operation.c_str(), ops.size());
+        ++failures;
+        return;
+      }
+      tb::ThreadedMeasurement t = tb::run_threaded(ops, config);
+      std::fputs(tb::format_threads_line(c, m, t).c_str(), stdout);
+      std::fflush(stdout);
+      tb::add_threads_fields(json.back(), m, t);
+      if (const double load = tb::load_average_1min(); load >= 0) json.back()["threads_load_average"] = load;
+      records.back().threaded = std::move(t);
+    }
   };
 
   for (tessera::Backend b : backends) {
@@ -227,6 +256,10 @@ int run(const tb::Options& o) {
     std::printf("\nHybrid TLS roles (%s). %s\n\n%s", summary_backend.c_str(), tb::hybrid_roles_legend().c_str(),
                 tb::hybrid_roles_table(records, impls, summary_backend).c_str());
   }
+  if (const std::string threads = tb::threads_table(records); !threads.empty()) {
+    std::printf("\nThreads (%u at once, each its own keys; load average %s). %s\n\n%s", o.threads,
+                tb::load_average().c_str(), tb::threads_legend().c_str(), threads.c_str());
+  }
   if (o.peers) {
     const std::string& tessera_backend = summary_backend;
     std::printf("\nSide by side. %s\n\n%s", tb::peers_legend().c_str(),
@@ -247,6 +280,7 @@ int run(const tb::Options& o) {
 int main(int argc, char** argv) {
   const std::string_view program = argc > 0 ? std::string_view(argv[0]) : "tessera-bench";
   const std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  if (!args.empty() && args[0] == "compare") return tb::run_compare(std::span(args).subspan(1), program);
   const tb::ParseResult parsed = tb::parse_options(args);
   if (!parsed.ok()) {
     std::fprintf(stderr, "tessera-bench: %s\n\n%s", parsed.error.c_str(), tb::usage(program).c_str());

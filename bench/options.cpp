@@ -40,6 +40,20 @@ std::string parse_seconds(std::string_view text, double& out) {
   return {};
 }
 
+// Threads beyond this are a typo rather than a machine (each thread keeps its samples).
+constexpr unsigned long kMaxThreads = 1024;
+
+std::string parse_threads(std::string_view text, unsigned& out) {
+  const std::string s(text);
+  char* end = nullptr;
+  const unsigned long v = std::strtoul(s.c_str(), &end, 10);
+  if (s.empty() || s[0] < '0' || s[0] > '9' || end != s.c_str() + s.size() || v < 1 || v > kMaxThreads) {
+    return "--threads needs a whole number of threads in [1, " + std::to_string(kMaxThreads) + "], got '" + s + "'";
+  }
+  out = static_cast<unsigned>(v);
+  return {};
+}
+
 }  // namespace
 
 std::string available_backends() {
@@ -114,6 +128,8 @@ ParseResult parse_options(std::span<const std::string_view> args) {
       }
     } else if (arg == "--backend") {
       if (value(v)) r.error = parse_backends(v, o.backends);
+    } else if (arg == "--threads") {
+      if (value(v)) r.error = parse_threads(v, o.threads);
     } else if (arg == "--seconds") {
       if (value(v)) r.error = parse_seconds(v, o.seconds);
       seconds_given = true;
@@ -143,7 +159,8 @@ ParseResult parse_options(std::span<const std::string_view> args) {
 }
 
 std::string usage(std::string_view program) {
-  std::string u = "usage: " + std::string(program) + " [options]\n";
+  std::string u = "usage: " + std::string(program) + " [options]\n"
+                  "       " + std::string(program) + " compare A.json B.json [C.json...] [--md FILE] [--html FILE]\n";
   u += R"(
 Measures Tessera's algorithms (and, with --peers, other libraries' on the same inputs);
 prints wolfCrypt-style lines after a machine header, then summary tables.
@@ -160,6 +177,9 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
   --quick                   short run for smoke tests (0.05 s per case)
   --algorithm NAME[,NAME]   only these algorithms (exact names, e.g. ML-KEM-768; see --list)
   --filter REGEX            only cases whose "algorithm operation" matches (ECMAScript regex)
+  --threads N               also run each public-key case (KEM, signature, X25519, ECDH,
+                            ECDSA; Tessera's) on N threads at once, each with its own
+                            keys: aggregate ops/s and scaling against one thread
   --list                    list the cases (after --algorithm/--filter; with --peers, the
                             peers' too) and exit
   --json FILE               also write the results as a JSON array to FILE
@@ -168,6 +188,10 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
   --progress                progress line on stderr (default: only when stderr is a terminal
                             and the run takes more than a few seconds)
   --help                    this text
+
+compare: the records of two or more --json files side by side (by implementation,
+algorithm, operation, size and backend), with each file's p50 and rate difference in %
+against the first file, and each file's machine and compiler summarised on top.
 
 Exit status: 0 success, 1 a run or output failure, 2 bad options or backend.
 Available backends here: )";

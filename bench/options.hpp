@@ -24,6 +24,7 @@ struct Options {
   bool peers = false;             // --peers: also run the peer adapters, side-by-side table
   bool availability = false;      // --availability: print the availability table and exit
   bool progress = false;          // --progress: progress line on stderr even if not a TTY
+  unsigned threads = 1;           // --threads N: also run each public-key case on N threads at once
   std::string json_path;          // --json FILE
   std::string csv_path;           // --csv FILE
   std::string html_path;          // --html FILE

@@ -77,6 +77,32 @@ std::string format_line(const Case& c, const Measurement& m) {
                 t.median, t.p90, t.p99, shares.c_str());
 }
 
+std::string format_threads_line(const Case& c, const Measurement& single, const ThreadedMeasurement& t) {
+  std::string per;
+  for (const Measurement& m : t.per_thread) per += (per.empty() ? "" : ", ") + format("%.0f", m.ops_per_sec);
+  return format("%-6s %5d %8s x%u threads %6llu ops took %5.3f sec, %.3f ops/sec aggregate, %.2fx one thread, "
+                "p50 %.0f (per thread: %s ops/sec), CPU share %.2f (one thread %.2f), %.2f per CPU-second\n",
+                c.label.c_str(), c.strength, c.operation.c_str(), t.threads,
+                static_cast<unsigned long long>(t.calls), t.seconds, t.ops_per_sec, thread_scaling(t, single),
+                t.ticks_per_call.median, per.c_str(), thread_cpu_share(t), cpu_share(single),
+                thread_cpu_efficiency(t, single));
+}
+
+void add_threads_fields(nlohmann::json& r, const Measurement& single, const ThreadedMeasurement& t) {
+  nlohmann::json per = nlohmann::json::array();
+  for (const Measurement& m : t.per_thread) per.push_back(m.ops_per_sec);
+  r["threads"] = t.threads;
+  r["threads_calls"] = t.calls;
+  r["threads_seconds"] = t.seconds;
+  r["threads_ops_per_sec"] = t.ops_per_sec;
+  r["threads_scaling"] = thread_scaling(t, single);
+  r["threads_cycles_median"] = t.ticks_per_call.median;
+  r["threads_cycles_p99"] = t.ticks_per_call.p99;
+  r["threads_per_thread_ops_per_sec"] = per;
+  if (t.cpu_seconds > 0) r["threads_cpu_seconds"] = t.cpu_seconds;
+  if (const double e = thread_cpu_efficiency(t, single); e > 0) r["threads_cpu_efficiency"] = e;
+}
+
 std::string format_list_line(const Case& c) {
   const std::string size = c.kind == Kind::bytes ? size_label(c.block_bytes) : "-";
   return format("%-10s %-16s %-10s %s\n", c.implementation.c_str(), c.algorithm.c_str(),
@@ -130,6 +156,7 @@ nlohmann::json json_record(const Case& c, std::string_view backend, const std::s
   } else {
     r["strength"] = c.strength;
   }
+  if (m.cpu_seconds > 0) r["cpu_seconds"] = m.cpu_seconds;  // this thread's CPU time over `seconds`
   if (c.message_bytes != 0) r["message_bytes"] = c.message_bytes;
   if (c.public_key_bytes != 0) {
     r["public_key_bytes"] = c.public_key_bytes;  // the client's key share

@@ -11,6 +11,7 @@
 #include "machine.hpp"
 #include "registry.hpp"
 #include "runner.hpp"
+#include "threaded_runner.hpp"
 
 #include <tessera/backend.hpp>
 
@@ -27,6 +28,13 @@ std::string format_header(const MachineInfo& machine, const std::vector<Backend>
                           const std::vector<std::size_t>& block_sizes, double seconds);
 
 std::string format_line(const Case& c, const Measurement& m);
+
+// The --threads line under a case's line: "<label> <strength> <operation> x2 threads  N ops
+// took S sec, R ops/sec aggregate, 1.95x one thread, p50 T (per thread: R1, R2 ops/sec)".
+std::string format_threads_line(const Case& c, const Measurement& single, const ThreadedMeasurement& t);
+
+// Adds the optional threads_* fields (bench/schema) to a JSON record.
+void add_threads_fields(nlohmann::json& record, const Measurement& single, const ThreadedMeasurement& t);
 
 // One --list line: implementation, algorithm, operation, size.
 std::string format_list_line(const Case& c);

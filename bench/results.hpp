@@ -7,9 +7,11 @@
 #include "machine.hpp"
 #include "registry.hpp"
 #include "runner.hpp"
+#include "threaded_runner.hpp"
 
 #include <tessera/backend.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@ struct RunRecord {
   std::string acceleration;  // c.acceleration(backend) at run time, "" if unknown
   std::string version;       // implementation version
   Measurement m;
+  std::optional<ThreadedMeasurement> threaded;  // --threads N > 1, public-key cases
 };
 
 // The cases one implementation offers (Tessera's registry, or a peer's cases()).
@@ -75,12 +78,23 @@ std::string peers_legend();
 // peer's code path, "-" if the implementation lacks the algorithm, "not built".
 std::string availability_table(const std::vector<Implementation>& impls, Backend best);
 
+// --threads: | Algorithm | Operation | Backend | 1 thread | N threads | Scaling |, one row per
+// record with a threaded measurement; Scaling = N-thread aggregate ops/s / 1-thread ops/s.
+// Empty if none.
+std::string threads_table(const std::vector<RunRecord>& records);
+std::string threads_legend();
+
 // One CSV line per record, with a header line.
 std::string csv(const std::vector<RunRecord>& records);
 
 // A single self-contained HTML page: machine, availability, inline SVG bar charts of the
 // speed per implementation (1 / p50) and of the portable-vs-accelerated gains (p50
 // ratios), all results. No scripts, no external references.
+// HTML building blocks (html.cpp): text escaped for HTML, and a markdown table from
+// markdown() as an HTML <table>.
+std::string html_escape(const std::string& s);
+std::string html_table(const std::string& md);
+
 std::string html_report(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
                         const MachineInfo& machine, Backend best);
 

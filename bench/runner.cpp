@@ -31,6 +31,7 @@ Measurement run_case(const Op& op, const RunConfig& config) {
   const auto expected = config.seconds * tick_rate / (ticks_per_call * static_cast<double>(m.batch) + 1);
   samples.reserve(static_cast<std::size_t>(std::clamp(expected * 1.25, 16.0, 1e7)));
   const double batch = static_cast<double>(m.batch);
+  const double cpu_start = thread_cpu_seconds();
   const auto start = WallClock::now();
   do {
     const std::uint64_t t0 = ticks();
@@ -39,10 +40,14 @@ Measurement run_case(const Op& op, const RunConfig& config) {
     samples.push_back(static_cast<double>(t1 - t0) / batch);
     m.calls += m.batch;
   } while ((m.seconds = seconds_since(start)) < config.seconds);
+  const double cpu_end = thread_cpu_seconds();
+  m.cpu_seconds = cpu_start > 0 ? cpu_end - cpu_start : 0;
 
   m.ticks_per_call = summarize(samples);
   m.ops_per_sec = per_second(static_cast<double>(m.calls), m.seconds);
   return m;
 }
+
+double cpu_share(const Measurement& m) { return m.seconds > 0 && m.cpu_seconds > 0 ? m.cpu_seconds / m.seconds : 0; }
 
 }  // namespace tessera::bench

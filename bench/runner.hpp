@@ -24,7 +24,12 @@ struct Measurement {
   std::uint64_t batch = 1;  // calls per sample
   Summary ticks_per_call;   // counter ticks per call, over the samples
   double ops_per_sec = 0;   // calls / seconds
+  double cpu_seconds = 0;   // the thread's CPU time over the timed phase (0: unknown)
 };
+
+// cpu_seconds / seconds: the share of a core the timed phase got (about 1 on an idle core);
+// 0 if unknown.
+double cpu_share(const Measurement& m);
 
 Measurement run_case(const Op& op, const RunConfig& config);
 

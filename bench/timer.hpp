@@ -13,9 +13,8 @@
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
-#elif !defined(__aarch64__)
-#include <time.h>
 #endif
+#include <time.h>
 
 namespace tessera::bench {
 
@@ -43,6 +42,19 @@ using WallClock = std::chrono::steady_clock;
 
 inline double seconds_since(WallClock::time_point start) noexcept {
   return std::chrono::duration<double>(WallClock::now() - start).count();
+}
+
+// CPU time the calling thread has used, in seconds (CLOCK_THREAD_CPUTIME_ID); 0 where the
+// platform lacks it. Read before and after a timed phase, never inside it: with the wall
+// time it gives the share of a core the thread actually got (--threads on a busy machine).
+inline double thread_cpu_seconds() noexcept {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+  timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+#else
+  return 0;
+#endif
 }
 
 // Counter ticks per second, measured against steady_clock over about `seconds`.

@@ -41,7 +41,7 @@ tb::RunRecord record(const char* implementation, const char* algorithm, const ch
   m.ticks_per_call = {.samples = 10, .mean = median, .min = median, .median = median, .p90 = median,
                       .p99 = median, .max = median};
   return {.c = c, .backend = implementation == std::string("tessera") ? "avx2" : "none", .acceleration = {},
-          .version = "1", .m = m};
+          .version = "1", .m = m, .threaded = {}};
 }
 
 }  // namespace

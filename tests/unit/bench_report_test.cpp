@@ -86,5 +86,35 @@ TEST(BenchReport, ListLineAndFilterKey) {
   EXPECT_EQ(format_list_line(c), "tessera    SHA3-512         hash       16KiB\n");
 }
 
+TEST(BenchReport, ThreadsLineAndJsonFields) {
+  const Case c = ops_case("ML-KEM-768", "key gen", 192, nullptr, "ML-KEM 768");
+  Measurement single = measurement(1000, 1.0, 1200, 1000, 1500);
+  single.cpu_seconds = 0.5;  // half a core
+  ThreadedMeasurement t;
+  t.cpu_seconds = 1.0;  // two threads, half a core each: 1900 calls per CPU-second vs 2000
+  t.threads = 2;
+  t.calls = 1900;
+  t.seconds = 1.0;
+  t.ops_per_sec = 1900;
+  t.ticks_per_call.median = 1050;
+  t.ticks_per_call.p99 = 1600;
+  t.per_thread = {measurement(950, 1.0, 1, 1, 1), measurement(950, 0.99, 1, 1, 1)};
+  EXPECT_EQ(format_threads_line(c, single, t),
+            "ML-KEM 768   192  key gen x2 threads   1900 ops took 1.000 sec, 1900.000 ops/sec aggregate, "
+            "1.90x one thread, p50 1050 (per thread: 950, 960 ops/sec), CPU share 0.50 (one thread 0.50), "
+            "0.95 per CPU-second\n");
+  nlohmann::json r = json_record(c, "avx2", "avx2 (NTT)", "0.1.0", single, MachineInfo{});
+  EXPECT_FALSE(r.contains("threads"));
+  add_threads_fields(r, single, t);
+  EXPECT_EQ(r["threads"], 2);
+  EXPECT_EQ(r["threads_calls"], 1900);
+  EXPECT_DOUBLE_EQ(r["threads_ops_per_sec"].get<double>(), 1900);
+  EXPECT_DOUBLE_EQ(r["threads_scaling"].get<double>(), 1.9);
+  EXPECT_DOUBLE_EQ(r["threads_cycles_median"].get<double>(), 1050);
+  EXPECT_EQ(r["threads_per_thread_ops_per_sec"].size(), 2u);
+  EXPECT_DOUBLE_EQ(r["threads_cpu_efficiency"].get<double>(), 0.95);
+  EXPECT_DOUBLE_EQ(r["cpu_seconds"].get<double>(), 0.5);
+}
+
 }  // namespace
 }  // namespace tessera::bench

@@ -25,7 +25,7 @@ Measurement measurement(double ops_per_sec, double median) {
 
 RunRecord record(Case c, std::string backend, double ops_per_sec, double median = 950, std::string accel = {}) {
   return {.c = std::move(c), .backend = std::move(backend), .acceleration = std::move(accel), .version = "1",
-          .m = measurement(ops_per_sec, median)};
+          .m = measurement(ops_per_sec, median), .threaded = {}};
 }
 
 Case kem(const char* operation, const char* implementation = "tessera", const char* algorithm = "ML-KEM-768") {
@@ -266,6 +266,35 @@ TEST(PeerMatch, MatchedPeerLinesUpWithTheUnsaltedRow) {
   EXPECT_EQ(cells(t, "eFrodoKEM-640-AES", "decap (key object)"),
             (Row{"eFrodoKEM-640-AES", "decap (key object)", "p50 900.0k cyc, 1100 ops/s", "n/a"}))
       << t;
+}
+
+// --threads: 2 threads, aggregate 1900 ops/s against 1000 on one thread = 1.90x; the table
+// (text and HTML) lists only records with a threaded measurement.
+TEST(BenchResults, ThreadsTableScaling) {
+  RunRecord threaded = record(kem("key gen"), "avx2", 1000, 1000);
+  ThreadedMeasurement t;
+  t.threads = 2;
+  t.calls = 190;
+  t.seconds = 0.1;
+  t.ops_per_sec = 1900;
+  t.ticks_per_call.median = 1050;
+  threaded.m.cpu_seconds = 0.1;  // a full core for its 0.1 s
+  t.cpu_seconds = 0.2;           // both threads a full core: 950 calls per CPU-second vs 1000
+  threaded.threaded = t;
+  const std::vector<RunRecord> records{threaded, record(kem("encap"), "avx2", 2000, 500)};
+  const std::string table = threads_table(records);
+  EXPECT_NE(table.find("| Algorithm  | Operation | Backend | 1 thread"), std::string::npos) << table;
+  EXPECT_NE(table.find("| 2 threads "), std::string::npos) << table;
+  EXPECT_NE(table.find("| ML-KEM-768 | key gen   | avx2    | p50 1000 cyc, 1000 ops/s | p50 1050 cyc, 1900 ops/s | 1.90x   |"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| 1.00 / 1.00       | 0.95           |"), std::string::npos) << table;
+  EXPECT_EQ(table.find("encap"), std::string::npos) << table;
+  EXPECT_TRUE(threads_table({record(kem("encap"), "avx2", 2000, 500)}).empty());
+  MachineInfo machine;
+  const std::string h = html_report(records, {impl("tessera", true, {kem("key gen")})}, machine, Backend::avx2);
+  EXPECT_NE(h.find("<h2>Threads</h2>"), std::string::npos);
+  EXPECT_NE(h.find("<td>1.90x</td>"), std::string::npos);
 }
 
 }  // namespace
