@@ -8,6 +8,7 @@
 //             the OpenSSL peer's EVP_PKEY_derive row computes
 // The ECDSA lines are in bench/cases/ecdsa.cpp. Keys are made once per case, untimed.
 #include "registry.hpp"
+#include "cases/weierstrass_acceleration.hpp"
 
 #include <tessera/ec.hpp>
 
@@ -26,8 +27,6 @@ namespace {
   std::abort();
 }
 
-std::string acceleration(Backend) { return "portable (Montgomery, 64-bit limbs)"; }
-
 template <class C>
 void add_curve(std::vector<Case>& cases, const char* algorithm, int bits, const char* keygen_label,
                const char* agree_label) {
@@ -38,7 +37,7 @@ void add_curve(std::vector<Case>& cases, const char* algorithm, int bits, const 
       do_not_optimize(&kp);
     });
   }, keygen_label);
-  keygen.acceleration = acceleration;
+  keygen.acceleration = weierstrass_acceleration<C>;
   cases.push_back(std::move(keygen));
 
   Case agree = ops_case(algorithm, "agree", bits, [] {
@@ -57,7 +56,7 @@ void add_curve(std::vector<Case>& cases, const char* algorithm, int bits, const 
       do_not_optimize(&ss);
     });
   }, agree_label);
-  agree.acceleration = acceleration;
+  agree.acceleration = weierstrass_acceleration<C>;
   cases.push_back(std::move(agree));
 }
 

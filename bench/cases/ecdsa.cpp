@@ -9,6 +9,7 @@
 // The deterministic variant (RFC 6979 s3.2) costs the same minus the random bytes: "sign
 // (deterministic)". Keys are made once per case, untimed.
 #include "registry.hpp"
+#include "cases/weierstrass_acceleration.hpp"
 
 #include <tessera/ecdsa.hpp>
 
@@ -28,8 +29,6 @@ constexpr std::size_t kMessageBytes = 32;
   std::fprintf(stderr, "tessera-bench: ECDSA setup failed: %s\n", what);
   std::abort();
 }
-
-std::string acceleration(Backend) { return "portable (Montgomery, 64-bit limbs)"; }
 
 template <class E>
 struct Material {
@@ -60,7 +59,7 @@ void add_scheme(std::vector<Case>& cases, const char* algorithm, int bits, const
       do_not_optimize(&der);
     });
   }, label);
-  sign.acceleration = acceleration;
+  sign.acceleration = weierstrass_acceleration<typename E::Curve>;
   sign.message_bytes = kMessageBytes;
   cases.push_back(std::move(sign));
 
@@ -72,7 +71,7 @@ void add_scheme(std::vector<Case>& cases, const char* algorithm, int bits, const
       do_not_optimize(&sig);
     });
   }, label);
-  det.acceleration = acceleration;
+  det.acceleration = weierstrass_acceleration<typename E::Curve>;
   det.message_bytes = kMessageBytes;
   cases.push_back(std::move(det));
 
@@ -84,7 +83,7 @@ void add_scheme(std::vector<Case>& cases, const char* algorithm, int bits, const
       do_not_optimize(&ok);
     });
   }, label);
-  verify.acceleration = acceleration;
+  verify.acceleration = weierstrass_acceleration<typename E::Curve>;
   verify.message_bytes = kMessageBytes;
   cases.push_back(std::move(verify));
 }

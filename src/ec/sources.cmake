@@ -16,3 +16,5 @@ list(APPEND TESSERA_SOURCES
   )
 # X25519: the MULX/ADX field (inline asm; called only on CPUs with BMI2 and ADX).
 tessera_simd_sources(TESSERA_SOURCES AVX2 ec/x25519_mulx.cpp)
+# P-256 / P-384: the MULX/ADX Montgomery multiplication (same conditions).
+tessera_simd_sources(TESSERA_SOURCES AVX2 ec/weierstrass_mulx.cpp)

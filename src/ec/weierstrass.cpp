@@ -56,23 +56,16 @@ Scalar<C> Scalar<C>::add(const Scalar& a, const Scalar& b) noexcept {
 
 template <class C>
 Scalar<C> Scalar<C>::mul(const Scalar& a, const Scalar& b) noexcept {
-  using K = Curve<C>;
-  // mont_mul(a, b) = a b R^-1; a second product with R^2 gives a b.
   Scalar r;
-  bignum::mont_mul(r.v_, a.v_, b.v_, K::fn);
-  bignum::mont_mul(r.v_, r.v_, K::fn.r2_mod, K::fn);
+  weierstrass_kernels<C>().scalar_mul(r.v_, a.v_, b.v_);
   return r;
 }
 
 template <class C>
 Scalar<C> Scalar<C>::invert(const Scalar& a) noexcept {
-  using K = Curve<C>;
+  // a^(n-2) mod n through the kernel table (weierstrass_scalar_mul.hpp).
   Scalar r;
-  const Int am = bignum::to_mont(a.v_, K::fn);
-  Int t{};
-  bignum::mont_pow_public_exp(t, am, K::n_minus_2, K::fn);
-  r.v_ = bignum::from_mont(t, K::fn);
-  secure_zero(&t, sizeof t);
+  weierstrass_kernels<C>().scalar_inv(r.v_, a.v_);
   return r;
 }
 
@@ -132,13 +125,17 @@ bool ecdsa_verify_core_vartime(const PublicKey<C>& q, const Scalar<C>& e,
   const typename K::Point qp = detail::KeyAccess<C>::point(q);
   const typename K::Point R = K::double_mul_vartime(u1.value(), qp, u2.value());
   if (bignum::is_zero_mask(R.Z) != 0) return false;
-  // Step 8: v = x_R mod n; step 9: valid iff v == r.
-  const typename K::Affine ra = K::to_affine(R);
-  const typename K::Fe xr = K::from_mont(ra.x);
-  typename K::Sc v{};
-  for (std::size_t i = 0; i < K::NS; ++i) v.v[i] = xr.v[i];
-  bignum::reduce_once(v, v, K::n);
-  return bignum::eq_mask(v, r->value()) != 0;
+  // Steps 8-9: valid iff x_R mod n == r, checked projectively (no inversion; public data):
+  // x_R = X/Z is r or r + n (x_R < p < 2n), so X == r Z or, if r + n < p, X == (r + n) Z.
+  const typename K::Fe rf = K::to_mont(r->value());
+  typename K::Fe t{};
+  K::mul(t, rf, R.Z);
+  if (bignum::eq_mask(t, R.X) != 0) return true;
+  typename K::Fe rn{};
+  const bignum::Limb carry = bignum::add(rn, r->value(), K::n);
+  if (carry != 0 || bignum::lt_mask(rn, K::p) == 0) return false;
+  K::mul(t, K::to_mont(rn), R.Z);
+  return bignum::eq_mask(t, R.X) != 0;
 }
 
 template class Scalar<P256>;

@@ -1,19 +1,12 @@
-// Field and point arithmetic of the short Weierstrass curves y^2 = x^3 - 3x + b over GF(p)
-// (P-256, P-384; SP 800-186, Section 3.2.1), one template for both.
-//
-// Field elements are in Montgomery form mod p (src/bignum/montgomery.hpp). Points are in
-// homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z, the point at infinity
-// O = (0 : 1 : 0), with the complete formulas of Renes, Costello and Batina, "Complete
-// addition formulas for prime order elliptic curves" (EUROCRYPT 2016), Algorithms 4
-// (addition), 5 (mixed addition) and 6 (doubling) for a = -3: they are correct for every
-// pair of inputs (P + P, P + (-P), P + O, O + O), so no input needs a branch.
-// (Algorithm 5 needs its second input affine, hence never O; its first may be O.)
+// The P-256 / P-384 arithmetic that the key, ECDH and ECDSA code uses: the constants and
+// the point formulas of weierstrass_point.hpp over the portable field, and the scalar
+// multiplications, affine conversion and arithmetic mod n of the active backend's kernel
+// table (weierstrass_kernels.hpp: MULX/ADX on x86-64 CPUs with BMI2 and ADX).
 #pragma once
 
-#include "bignum/montgomery.hpp"
-#include "ec/p256.hpp"
-#include "ec/p384.hpp"
-#include "ec/weierstrass.hpp"
+#include "ec/weierstrass_kernels.hpp"
+#include "ec/weierstrass_point.hpp"
+#include "ec/weierstrass_scalar_mul.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,218 +14,30 @@
 namespace tessera::ec {
 
 template <class C>
-struct Curve {
-  using L = bignum::Limb;
-  using Fe = FieldInt<C>;
-  using Sc = ScalarInt<C>;
-  static constexpr std::size_t NF = Fe::limbs;
-  static constexpr std::size_t NS = Sc::limbs;
-  static constexpr std::size_t windows = C::order_bits / 4;  // 4-bit digits of a scalar
+struct Curve : PointOps<C, PortableField<C>> {
+  using Ops = PointOps<C, PortableField<C>>;
+  using typename Ops::L;
+  using typename Ops::Fe;
+  using typename Ops::Sc;
+  using typename Ops::Point;
+  using typename Ops::Affine;
+  using Ops::add;
+  using Ops::mul;
+  using Ops::sqr;
+  using Ops::sub;
 
-  static constexpr Fe p = bignum::from_hex<L, NF>(CurveConstants<C>::p);
-  static constexpr Sc n = bignum::from_hex<L, NS>(CurveConstants<C>::n);
-  static constexpr bignum::Modulus<L, NF> fp = bignum::make_modulus(p);
-  static constexpr bignum::Modulus<L, NS> fn = bignum::make_modulus(n);
-  static constexpr Fe b_plain = bignum::from_hex<L, NF>(CurveConstants<C>::b);
-  static constexpr Fe gx_plain = bignum::from_hex<L, NF>(CurveConstants<C>::gx);
-  static constexpr Fe gy_plain = bignum::from_hex<L, NF>(CurveConstants<C>::gy);
-  static constexpr Fe b = bignum::to_mont(b_plain, fp);
-  static constexpr Fe gx = bignum::to_mont(gx_plain, fp);
-  static constexpr Fe gy = bignum::to_mont(gy_plain, fp);
-  static constexpr Fe p_minus_2 = bignum::minus_small(p, L{2});
-  static constexpr Fe sqrt_exp = bignum::plus_one_over_four(p);  // p = 3 mod 4 (both curves)
-  static constexpr Sc n_minus_2 = bignum::minus_small(n, L{2});
-  static_assert((p.v[0] & 3u) == 3u, "square roots by a^((p+1)/4) need p = 3 mod 4");
-
-  // --- GF(p), Montgomery form ---
-  [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b_) noexcept { bignum::mont_mul(r, a, b_, fp); }
-  [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept { bignum::mont_sqr(r, a, fp); }
-  [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b_) noexcept { bignum::add_mod(r, a, b_, p); }
-  [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b_) noexcept { bignum::sub_mod(r, a, b_, p); }
-  static Fe one() noexcept { return fp.r_mod; }
-  // a^-1 = a^(p-2) (Fermat; constant time: the exponent is public); 0 maps to 0.
-  static Fe inv(const Fe& a) noexcept {
-    Fe r{};
-    bignum::mont_pow_public_exp(r, a, p_minus_2, fp);
-    return r;
-  }
   // A square root of a (r^2 = a iff a is a square): a^((p+1)/4). Returns all ones if a is
   // a square (r^2 == a), else zero.
   static L sqrt(Fe& r, const Fe& a) noexcept {
-    bignum::mont_pow_public_exp(r, a, sqrt_exp, fp);
+    bignum::mont_pow_public_exp(r, a, Ops::sqrt_exp, Ops::fp);
     Fe check{};
     sqr(check, r);
     return bignum::eq_mask(check, a);
   }
   // Plain integers < p to and from Montgomery form.
-  static Fe to_mont(const Fe& a) noexcept { return bignum::to_mont(a, fp); }
-  static Fe from_mont(const Fe& a) noexcept { return bignum::from_mont(a, fp); }
+  static Fe to_mont(const Fe& a) noexcept { return bignum::to_mont(a, Ops::fp); }
+  static Fe from_mont(const Fe& a) noexcept { return bignum::from_mont(a, Ops::fp); }
 
-  // --- points ---
-  struct Point {
-    Fe X, Y, Z;
-  };
-  struct Affine {
-    Fe x, y;
-  };
-  static Point infinity() noexcept { return Point{Fe{}, one(), Fe{}}; }
-  static Point from_affine(const Affine& a) noexcept { return Point{a.x, a.y, one()}; }
-  static Point generator() noexcept { return Point{gx, gy, one()}; }
-
-  // RCB 2016, Algorithm 4: P + Q, complete, projective, a = -3 (b3 folded into the steps).
-  static Point add(const Point& P1, const Point& P2) noexcept {
-    Fe t0{}, t1{}, t2{}, t3{}, t4{}, X3{}, Y3{}, Z3{};
-    mul(t0, P1.X, P2.X);  // 1
-    mul(t1, P1.Y, P2.Y);  // 2
-    mul(t2, P1.Z, P2.Z);  // 3
-    add(t3, P1.X, P1.Y);  // 4
-    add(t4, P2.X, P2.Y);  // 5
-    mul(t3, t3, t4);      // 6
-    add(t4, t0, t1);      // 7
-    sub(t3, t3, t4);      // 8
-    add(t4, P1.Y, P1.Z);  // 9
-    add(X3, P2.Y, P2.Z);  // 10
-    mul(t4, t4, X3);      // 11
-    add(X3, t1, t2);      // 12
-    sub(t4, t4, X3);      // 13
-    add(X3, P1.X, P1.Z);  // 14
-    add(Y3, P2.X, P2.Z);  // 15
-    mul(X3, X3, Y3);      // 16
-    add(Y3, t0, t2);      // 17
-    sub(Y3, X3, Y3);      // 18
-    mul(Z3, b, t2);       // 19
-    sub(X3, Y3, Z3);      // 20
-    add(Z3, X3, X3);      // 21
-    add(X3, X3, Z3);      // 22
-    sub(Z3, t1, X3);      // 23
-    add(X3, t1, X3);      // 24
-    mul(Y3, b, Y3);       // 25
-    add(t1, t2, t2);      // 26
-    add(t2, t1, t2);      // 27
-    sub(Y3, Y3, t2);      // 28
-    sub(Y3, Y3, t0);      // 29
-    add(t1, Y3, Y3);      // 30
-    add(Y3, t1, Y3);      // 31
-    add(t1, t0, t0);      // 32
-    add(t0, t1, t0);      // 33
-    sub(t0, t0, t2);      // 34
-    mul(t1, t4, Y3);      // 35
-    mul(t2, t0, Y3);      // 36
-    mul(Y3, X3, Z3);      // 37
-    add(Y3, Y3, t2);      // 38
-    mul(X3, t3, X3);      // 39
-    sub(X3, X3, t1);      // 40
-    mul(Z3, t4, Z3);      // 41
-    mul(t1, t3, t0);      // 42
-    add(Z3, Z3, t1);      // 43
-    return Point{X3, Y3, Z3};
-  }
-
-  // RCB 2016, Algorithm 5: P + Q with Q affine (Z2 = 1), a = -3. Complete for any P
-  // (P = O included) and any affine Q.
-  static Point add_mixed(const Point& P1, const Affine& Q) noexcept {
-    Fe t0{}, t1{}, t2{}, t3{}, t4{}, X3{}, Y3{}, Z3{};
-    mul(t0, P1.X, Q.x);   // 1
-    mul(t1, P1.Y, Q.y);   // 2
-    add(t3, Q.x, Q.y);    // 3
-    add(t4, P1.X, P1.Y);  // 4
-    mul(t3, t3, t4);      // 5
-    add(t4, t0, t1);      // 6
-    sub(t3, t3, t4);      // 7
-    mul(t4, Q.y, P1.Z);   // 8
-    add(t4, t4, P1.Y);    // 9
-    mul(Y3, Q.x, P1.Z);   // 10
-    add(Y3, Y3, P1.X);    // 11
-    mul(Z3, b, P1.Z);     // 12
-    sub(X3, Y3, Z3);      // 13
-    add(Z3, X3, X3);      // 14
-    add(X3, X3, Z3);      // 15
-    sub(Z3, t1, X3);      // 16
-    add(X3, t1, X3);      // 17
-    mul(Y3, b, Y3);       // 18
-    add(t1, P1.Z, P1.Z);  // 19
-    add(t2, t1, P1.Z);    // 20
-    sub(Y3, Y3, t2);      // 21
-    sub(Y3, Y3, t0);      // 22
-    add(t1, Y3, Y3);      // 23
-    add(Y3, t1, Y3);      // 24
-    add(t1, t0, t0);      // 25
-    add(t0, t1, t0);      // 26
-    sub(t0, t0, t2);      // 27
-    mul(t1, t4, Y3);      // 28
-    mul(t2, t0, Y3);      // 29
-    mul(Y3, X3, Z3);      // 30
-    add(Y3, Y3, t2);      // 31
-    mul(X3, t3, X3);      // 32
-    sub(X3, X3, t1);      // 33
-    mul(Z3, t4, Z3);      // 34
-    mul(t1, t3, t0);      // 35
-    add(Z3, Z3, t1);      // 36
-    return Point{X3, Y3, Z3};
-  }
-
-  // RCB 2016, Algorithm 6: 2P, complete, projective, a = -3.
-  static Point dbl(const Point& P1) noexcept {
-    Fe t0{}, t1{}, t2{}, t3{}, X3{}, Y3{}, Z3{};
-    sqr(t0, P1.X);        // 1
-    sqr(t1, P1.Y);        // 2
-    sqr(t2, P1.Z);        // 3
-    mul(t3, P1.X, P1.Y);  // 4
-    add(t3, t3, t3);      // 5
-    mul(Z3, P1.X, P1.Z);  // 6
-    add(Z3, Z3, Z3);      // 7
-    mul(Y3, b, t2);       // 8
-    sub(Y3, Y3, Z3);      // 9
-    add(X3, Y3, Y3);      // 10
-    add(Y3, X3, Y3);      // 11
-    sub(X3, t1, Y3);      // 12
-    add(Y3, t1, Y3);      // 13
-    mul(Y3, X3, Y3);      // 14
-    mul(X3, X3, t3);      // 15
-    add(t3, t2, t2);      // 16
-    add(t2, t2, t3);      // 17
-    mul(Z3, b, Z3);       // 18
-    sub(Z3, Z3, t2);      // 19
-    sub(Z3, Z3, t0);      // 20
-    add(t3, Z3, Z3);      // 21
-    add(Z3, Z3, t3);      // 22
-    add(t3, t0, t0);      // 23
-    add(t0, t3, t0);      // 24
-    sub(t0, t0, t2);      // 25
-    mul(t0, t0, Z3);      // 26
-    add(Y3, Y3, t0);      // 27
-    mul(t0, P1.Y, P1.Z);  // 28
-    add(t0, t0, t0);      // 29
-    mul(Z3, t0, Z3);      // 30
-    sub(X3, X3, Z3);      // 31
-    mul(Z3, t0, t1);      // 32
-    add(Z3, Z3, Z3);      // 33
-    add(Z3, Z3, Z3);      // 34
-    return Point{X3, Y3, Z3};
-  }
-
-  static Point neg(const Point& P1) noexcept {
-    Fe y{};
-    sub(y, Fe{}, P1.Y);
-    return Point{P1.X, y, P1.Z};
-  }
-  // r = mask ? a : r.
-  static void cmov(Point& r, const Point& a, L mask) noexcept {
-    bignum::cmov(r.X, a.X, mask);
-    bignum::cmov(r.Y, a.Y, mask);
-    bignum::cmov(r.Z, a.Z, mask);
-  }
-  static L is_infinity_mask(const Point& P1) noexcept { return bignum::is_zero_mask(P1.Z); }
-
-  // Affine coordinates by one constant-time inversion of Z; O maps to (0, 0) (the caller
-  // checks is_infinity_mask first).
-  static Affine to_affine(const Point& P1) noexcept {
-    const Fe zi = inv(P1.Z);
-    Affine a{};
-    mul(a.x, P1.X, zi);
-    mul(a.y, P1.Y, zi);
-    return a;
-  }
   // All ones if (x, y) (Montgomery form) satisfies y^2 = x^3 - 3x + b.
   static L on_curve_mask(const Fe& x, const Fe& y) noexcept {
     Fe lhs{}, rhs{}, t{};
@@ -242,24 +47,25 @@ struct Curve {
     add(t, x, x);
     add(t, t, x);
     sub(rhs, rhs, t);
-    add(rhs, rhs, b);
+    add(rhs, rhs, Ops::b);
     return bignum::eq_mask(lhs, rhs);
   }
 
-  // The precomputed multiples of G for fixed-base multiplication: entry [i][j - 1] is
-  // j * 16^i * G (affine), j = 1..15, i = 0..windows-1. Built once, at first use.
-  struct BaseTable {
-    Affine t[windows][15];
-  };
-  static const BaseTable& base_table() noexcept;
+  // The fixed-base table (weierstrass_scalar_mul.hpp), built once at first use.
+  static const BaseTable<C>& base_table() noexcept;
 
-  // k * G, constant time (k < n, secret): one mixed addition per 4-bit digit, every table
-  // entry of the digit's row read.
-  static Point mul_base(const Sc& k) noexcept;
-  // k * P, constant time in k and P: 4-bit fixed window, table of 0P..15P, every entry read.
-  static Point mul_point(const Point& P1, const Sc& k) noexcept;
+  // Through the active backend's kernel table:
+  // k * G, constant time (k < n, secret).
+  static Point mul_base(const Sc& k) noexcept { return weierstrass_kernels<C>().mul_base(k); }
+  // k * P, constant time in k and P.
+  static Point mul_point(const Point& P1, const Sc& k) noexcept { return weierstrass_kernels<C>().mul_point(P1, k); }
   // u1 * G + u2 * Q, variable time (public inputs only: ECDSA verification).
-  static Point double_mul_vartime(const Sc& u1, const Point& Q, const Sc& u2) noexcept;
+  static Point double_mul_vartime(const Sc& u1, const Point& Q, const Sc& u2) noexcept {
+    return weierstrass_kernels<C>().double_mul_vartime(u1, Q, u2);
+  }
+  // Affine coordinates by one constant-time inversion of Z; O maps to (0, 0) (the caller
+  // checks is_infinity_mask first).
+  static Affine to_affine(const Point& P1) noexcept { return weierstrass_kernels<C>().to_affine(P1); }
 };
 
 extern template struct Curve<P256>;

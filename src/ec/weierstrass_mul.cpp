@@ -1,127 +1,65 @@
-// Scalar multiplication on P-256 / P-384: fixed-base (k G), variable-base (k P), both
-// constant time, and the variable-time double multiplication of ECDSA verification.
+// P-256 / P-384: the portable kernel table, the table choice per backend (docs/
+// architecture.md, "The seam") and the shared fixed-base table.
+#include "cpu/dispatch.hpp"
+#include "cpu/features.hpp"
 #include "ec/weierstrass_curve.hpp"
-
-#include "common/secret.hpp"
+#include "ec/weierstrass_kernels.hpp"
+#include "ec/weierstrass_scalar_mul.hpp"
 
 namespace tessera::ec {
 
-namespace {
-
-// All ones if a == b (small public-range values; constant time in both).
-inline bignum::Limb digit_eq_mask(bignum::Limb a, bignum::Limb b) noexcept {
-  using L = bignum::Limb;
-  const L x = bignum::barrier(static_cast<L>(a ^ b));
-  const L nz = static_cast<L>((x | static_cast<L>(L{0} - x)) >> (bignum::LimbTraits<L>::bits - 1));
-  return bignum::mask_from_bit(static_cast<L>(nz ^ 1u));
+template <class C>
+const BaseTable<C>& Curve<C>::base_table() noexcept {
+  // Public data (multiples of G), computed once; C++ guarantees thread-safe initialization.
+  static const BaseTable<C> table = wmul::ScalarMul<C, PortableField<C>>::build_base_table();
+  return table;
 }
 
+namespace {
+
 template <class C>
-typename Curve<C>::BaseTable build_base_table() noexcept {
-  using K = Curve<C>;
-  typename K::BaseTable table{};
-  typename K::Point row_base = K::generator();  // 16^i G
-  for (std::size_t i = 0; i < K::windows; ++i) {
-    typename K::Point multiples[15];
-    multiples[0] = row_base;
-    for (std::size_t j = 1; j < 15; ++j) multiples[j] = K::add(multiples[j - 1], row_base);
-    // Montgomery's simultaneous inversion: one inversion for the 15 Z coordinates.
-    typename K::Fe prefix[15];
-    prefix[0] = multiples[0].Z;
-    for (std::size_t j = 1; j < 15; ++j) K::mul(prefix[j], prefix[j - 1], multiples[j].Z);
-    typename K::Fe inv = K::inv(prefix[14]);
-    for (std::size_t j = 15; j-- > 0;) {
-      typename K::Fe zi{};
-      if (j > 0) {
-        K::mul(zi, inv, prefix[j - 1]);
-        K::mul(inv, inv, multiples[j].Z);
-      } else {
-        zi = inv;
-      }
-      K::mul(table.t[i][j].x, multiples[j].X, zi);
-      K::mul(table.t[i][j].y, multiples[j].Y, zi);
-    }
-    // 16^(i+1) G = 2^4 (16^i G)
-    for (int d = 0; d < 4; ++d) row_base = K::dbl(row_base);
+struct Portable {
+  using M = wmul::ScalarMul<C, PortableField<C>>;
+  using Point = ProjectivePoint<C>;
+  using Sc = ScalarInt<C>;
+  static Point mul_base(const Sc& k) noexcept { return M::mul_base(Curve<C>::base_table(), k); }
+  static Point mul_point(const Point& p, const Sc& k) noexcept { return M::mul_point(p, k); }
+  static Point double_mul(const Sc& u1, const Point& q, const Sc& u2) noexcept {
+    return M::double_mul_vartime(Curve<C>::base_table(), u1, q, u2);
   }
-  return table;
+  static AffinePoint<C> to_affine(const Point& p) noexcept { return M::K::to_affine(p); }
+  static WeierstrassKernels<C> table() noexcept {
+    return WeierstrassKernels<C>{PortableField<C>::name, PortableField<C>::mul, PortableField<C>::sqr, mul_base, mul_point, double_mul, to_affine,
+                                 M::scalar_mul, M::scalar_inv};
+  }
+};
+
+template <class C>
+WeierstrassKernels<C> make_kernels(Backend b) noexcept {
+#if TESSERA_HAVE_AVX2 && defined(__x86_64__) && !defined(TESSERA_BIGNUM_LIMB32)
+  // The avx2 and avx512 backends: the MULX/ADX field where the CPU has BMI2 and ADX.
+  if (b != Backend::portable && cpu::features().bmi2 && cpu::features().adx) return weierstrass_mulx_table<C>();
+#else
+  (void)b;
+#endif
+  return Portable<C>::table();
 }
 
 }  // namespace
 
 template <class C>
-const typename Curve<C>::BaseTable& Curve<C>::base_table() noexcept {
-  // Public data (multiples of G), computed once; C++ guarantees thread-safe initialization.
-  static const BaseTable table = build_base_table<C>();
-  return table;
+const WeierstrassKernels<C>& weierstrass_kernels_for(Backend b) noexcept {
+  return cpu::table_for<WeierstrassKernels<C>, make_kernels<C>>(b);
+}
+template <class C>
+const WeierstrassKernels<C>& weierstrass_kernels() noexcept {
+  return weierstrass_kernels_for<C>(cpu::active());
 }
 
-template <class C>
-typename Curve<C>::Point Curve<C>::mul_base(const Sc& k) noexcept {
-  const BaseTable& table = base_table();
-  Point r = infinity();
-  // k = sum_i k_i 16^i, so k G = sum_i (k_i 16^i G): one table row per digit.
-  for (std::size_t i = 0; i < windows; ++i) {
-    const L digit = bignum::nibble(k, 4 * i);
-    Affine a{};
-    for (std::size_t j = 0; j < 15; ++j) {
-      const L m = digit_eq_mask(digit, static_cast<L>(j + 1));
-      bignum::cmov(a.x, table.t[i][j].x, m);
-      bignum::cmov(a.y, table.t[i][j].y, m);
-    }
-    // A zero digit adds nothing: the sum is computed anyway and discarded by a select.
-    const Point sum = add_mixed(r, a);
-    cmov(r, sum, static_cast<L>(~digit_eq_mask(digit, L{0})));
-  }
-  return r;
-}
-
-template <class C>
-typename Curve<C>::Point Curve<C>::mul_point(const Point& P1, const Sc& k) noexcept {
-  Point table[16];
-  table[0] = infinity();
-  table[1] = P1;
-  for (std::size_t j = 2; j < 16; ++j) table[j] = (j % 2 == 0) ? dbl(table[j / 2]) : add(table[j - 1], P1);
-  Point r = infinity();
-  for (std::size_t i = windows; i-- > 0;) {
-    if (i + 1 != windows) {
-      for (int d = 0; d < 4; ++d) r = dbl(r);
-    }
-    const L digit = bignum::nibble(k, 4 * i);
-    Point t = infinity();
-    for (std::size_t j = 0; j < 16; ++j) cmov(t, table[j], digit_eq_mask(digit, static_cast<L>(j)));
-    r = add(r, t);
-  }
-  secure_zero_object(table);
-  return r;
-}
-
-template <class C>
-typename Curve<C>::Point Curve<C>::double_mul_vartime(const Sc& u1, const Point& Q, const Sc& u2) noexcept {
-  // u2 Q by a 4-bit window, then u1 G from the fixed-base table; zero digits skipped.
-  Point table[16];
-  table[0] = infinity();
-  table[1] = Q;
-  for (std::size_t j = 2; j < 16; ++j) table[j] = (j % 2 == 0) ? dbl(table[j / 2]) : add(table[j - 1], Q);
-  Point r = infinity();
-  bool started = false;
-  for (std::size_t i = windows; i-- > 0;) {
-    if (started) {
-      for (int d = 0; d < 4; ++d) r = dbl(r);
-    }
-    const L digit = bignum::nibble(u2, 4 * i);
-    if (digit != 0) {
-      r = started ? add(r, table[digit]) : table[digit];
-      started = true;
-    }
-  }
-  const BaseTable& base = base_table();
-  for (std::size_t i = 0; i < windows; ++i) {
-    const L digit = bignum::nibble(u1, 4 * i);
-    if (digit != 0) r = add_mixed(r, base.t[i][digit - 1]);
-  }
-  return r;
-}
+template const WeierstrassKernels<P256>& weierstrass_kernels_for<P256>(Backend) noexcept;
+template const WeierstrassKernels<P384>& weierstrass_kernels_for<P384>(Backend) noexcept;
+template const WeierstrassKernels<P256>& weierstrass_kernels<P256>() noexcept;
+template const WeierstrassKernels<P384>& weierstrass_kernels<P384>() noexcept;
 
 template struct Curve<P256>;
 template struct Curve<P384>;

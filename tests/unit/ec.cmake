@@ -5,7 +5,8 @@ if(OpenSSL_FOUND AND TARGET OpenSSL::Crypto)
   target_link_libraries(bignum-unit-tests PRIVATE OpenSSL::Crypto)
   tessera_test(ec-unit-tests
     ${CMAKE_CURRENT_LIST_DIR}/ec_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/ec_keys_test.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/ec_keys_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ec_kernels_test.cpp)
   target_link_libraries(ec-unit-tests PRIVATE OpenSSL::Crypto)
 else()
   message(WARNING "OpenSSL >= 3.0 libcrypto not found: bignum-unit-tests and ec-unit-tests not built")

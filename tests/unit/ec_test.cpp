@@ -276,16 +276,16 @@ TYPED_TEST(EcTest, ScalarMultiplicationMatchesOpenSsl) {
   }
 }
 
-// The precomputed base table, recomputed by the model: entry [i][j-1] = j 16^i G.
+// The precomputed base table, recomputed by the model: entry [i][j-1] = j 32^i G.
 TYPED_TEST(EcTest, BaseTableIsRecomputedByTheModel) {
   using K = Curve<TypeParam>;
   auto& m = this->model;
   const auto& table = K::base_table();
   Bn k(BN_new());
-  for (std::size_t i = 0; i < K::windows; ++i) {
-    for (unsigned j = 1; j <= 15; ++j) {
+  for (std::size_t i = 0; i < table.rows; ++i) {
+    for (unsigned j = 1; j <= table.entries; ++j) {
       BN_set_word(k.get(), j);
-      BN_lshift(k.get(), k.get(), static_cast<int>(4 * i));
+      BN_lshift(k.get(), k.get(), static_cast<int>(5 * i));
       const auto want = m.mul_g(k.get());
       EXPECT_EQ(m.encode(K::from_affine(table.t[i][j - 1])), want) << "row " << i << " entry " << j;
     }
