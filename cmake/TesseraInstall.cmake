@@ -5,7 +5,11 @@ include(CMakePackageConfigHelpers)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tessera DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   PATTERN "*.in" EXCLUDE)
 install(FILES ${PROJECT_BINARY_DIR}/include/tessera/options.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tessera)
-install(TARGETS tessera tessera_shared EXPORT tesseraTargets
+set(_tessera_install_libs tessera)
+if(TARGET tessera_shared)  # not on bare-metal toolchains (src/CMakeLists.txt)
+  list(APPEND _tessera_install_libs tessera_shared)
+endif()
+install(TARGETS ${_tessera_install_libs} EXPORT tesseraTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

@@ -5,6 +5,9 @@
 #   portable preset (SIMD compiled out): the same suite without SIMD code
 #   clang build + tests                : the library, bench and tests compile cleanly with clang
 #                                        and the release suite passes
+#   embedded (scripts/ci-embedded.sh)  : cortex-m7 / cortex-m4 core builds (-Werror, no heap: the
+#                                        link fails on malloc/new), known-answer firmware under
+#                                        qemu-system-arm (mps2-an500)
 #   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
 # `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes).
 # Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-2/SHA-3 large-data vectors.
@@ -66,6 +69,9 @@ cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPIL
 cmake --build build/clang -j "$jobs"
 stage "test clang"
 ctest --test-dir build/clang --output-on-failure --no-tests=error -j "$jobs"
+
+stage "embedded (scripts/ci-embedded.sh)"
+scripts/ci-embedded.sh
 
 stage "security (scripts/ci-security.sh)"
 scripts/ci-security.sh

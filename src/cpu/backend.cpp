@@ -17,9 +17,25 @@ Result<void>& env_status() noexcept {
 }
 }  // namespace
 
+// TESSERA_BACKEND is read where there is a process environment; bare-metal targets (no
+// OS: arm-none-eabi) have none, and their only backend is portable, so nothing is read.
+#if defined(__unix__) || defined(__APPLE__) || defined(_WIN32)
+#define TESSERA_HAVE_ENVIRONMENT 1
+#else
+#define TESSERA_HAVE_ENVIRONMENT 0
+#endif
+
+static const char* backend_environment() noexcept {
+#if TESSERA_HAVE_ENVIRONMENT
+  return std::getenv("TESSERA_BACKEND");
+#else
+  return nullptr;
+#endif
+}
+
 Backend initial_backend() noexcept {
   Backend chosen = best_backend();
-  if (const char* env = std::getenv("TESSERA_BACKEND"); env != nullptr && *env != '\0') {
+  if (const char* env = backend_environment(); env != nullptr && *env != '\0') {
     Result<Backend> b = parse_backend(env);
     if (!b) {
       env_status() = b.error();

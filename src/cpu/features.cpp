@@ -63,16 +63,33 @@ Features detect() noexcept {
     f.avx512f = f.avx512dq = f.avx512bw = f.avx512vl = false;
     f.avx512ifma = f.avx512vbmi = f.avx512vbmi2 = false;
   }
-#elif defined(__aarch64__)
-  f.neon = true;  // Advanced SIMD is mandatory in AArch64.
-#if defined(__linux__)
+#elif defined(__aarch64__) && defined(__linux__)
+  // The kernel sets the HWCAP bits from the ID registers (Arm ARM D19.2: ID_AA64PFR0_EL1.AdvSIMD,
+  // ID_AA64ISAR0_EL1.{AES,SHA1,SHA2,SHA3}, ID_AA64ZFR0_EL1.SVEver) and only for features it
+  // enables at EL0, so a set bit means the instructions run. Bit numbers: Linux
+  // arch/arm64/include/uapi/asm/hwcap.h.
   const unsigned long hw = getauxval(AT_HWCAP);
-  f.arm_aes = (hw >> 3) & 1;      // HWCAP_AES
-  f.arm_pmull = (hw >> 4) & 1;    // HWCAP_PMULL
-  f.arm_sha2 = (hw >> 6) & 1;     // HWCAP_SHA2
-  f.arm_sha3 = (hw >> 17) & 1;    // HWCAP_SHA3
-  f.arm_sha512 = (hw >> 21) & 1;  // HWCAP_SHA512
+  const unsigned long hw2 = getauxval(AT_HWCAP2);
+  f.neon = (hw >> 1) & 1;         // HWCAP_ASIMD
+  f.arm_aes = (hw >> 3) & 1;      // HWCAP_AES    (AESE, AESD, AESMC, AESIMC)
+  f.arm_pmull = (hw >> 4) & 1;    // HWCAP_PMULL  (PMULL/PMULL2 1Q <- 1D)
+  f.arm_sha1 = (hw >> 5) & 1;     // HWCAP_SHA1
+  f.arm_sha2 = (hw >> 6) & 1;     // HWCAP_SHA2   (SHA256H, SHA256H2, SHA256SU0/1)
+  f.arm_sha3 = (hw >> 17) & 1;    // HWCAP_SHA3   (EOR3, RAX1, XAR, BCAX)
+  f.arm_sha512 = (hw >> 21) & 1;  // HWCAP_SHA512 (SHA512H, SHA512H2, SHA512SU0/1)
+  f.arm_sve = (hw >> 22) & 1;     // HWCAP_SVE
+  f.arm_sve2 = (hw2 >> 1) & 1;    // HWCAP2_SVE2
+#if defined(HWCAP_ASIMD) && defined(HWCAP_SHA512) && defined(HWCAP2_SVE2)
+  static_assert(HWCAP_ASIMD == (1UL << 1) && HWCAP_AES == (1UL << 3) && HWCAP_PMULL == (1UL << 4) &&
+                HWCAP_SHA1 == (1UL << 5) && HWCAP_SHA2 == (1UL << 6) && HWCAP_SHA3 == (1UL << 17) &&
+                HWCAP_SHA512 == (1UL << 21) && HWCAP_SVE == (1UL << 22) && HWCAP2_SVE2 == (1UL << 1));
 #endif
+  // Without SIMD the crypto instructions (they operate on V registers) cannot run either.
+  if (!f.neon) f.arm_aes = f.arm_pmull = f.arm_sha1 = f.arm_sha2 = f.arm_sha3 = f.arm_sha512 = false;
+#elif defined(__aarch64__)
+  // Other aarch64 systems: no HWCAP. Advanced SIMD is part of every Armv8-A application
+  // profile implementation that runs a general-purpose OS; the optional extensions stay off.
+  f.neon = true;
 #endif
   return f;
 }
@@ -93,8 +110,9 @@ const char* feature_string() noexcept {
         {f.sha, "sha"}, {f.vaes, "vaes"}, {f.vpclmulqdq, "vpclmulqdq"},
         {f.avx512f, "avx512f"}, {f.avx512dq, "avx512dq"}, {f.avx512bw, "avx512bw"},
         {f.avx512vl, "avx512vl"}, {f.avx512ifma, "avx512ifma"}, {f.avx512vbmi, "avx512vbmi"},
-        {f.avx512vbmi2, "avx512vbmi2"}, {f.neon, "neon"}, {f.arm_aes, "aes"},
-        {f.arm_pmull, "pmull"}, {f.arm_sha3, "sha3"}};
+        {f.avx512vbmi2, "avx512vbmi2"}, {f.neon, "asimd"}, {f.arm_aes, "aes"},
+        {f.arm_pmull, "pmull"}, {f.arm_sha1, "sha1"}, {f.arm_sha2, "sha2"}, {f.arm_sha3, "sha3"},
+        {f.arm_sha512, "sha512"}, {f.arm_sve, "sve"}, {f.arm_sve2, "sve2"}};
     std::size_t n = 0;
     for (const auto& e : list) {
       if (!e.on) continue;

@@ -12,10 +12,12 @@ struct Features {
   bool avx512f = false, avx512dq = false, avx512bw = false, avx512vl = false;
   bool avx512ifma = false, avx512vbmi = false, avx512vbmi2 = false;
   bool os_avx = false, os_avx512 = false;  // XCR0 has YMM / opmask+ZMM state enabled
-  // aarch64 (FEAT_AES, FEAT_PMULL, FEAT_SHA256, FEAT_SHA3, FEAT_SHA512: the files that use
-  // them get the NEON_CRYPTO / NEON_SHA3 flags of cmake/TesseraSimd.cmake)
+  // aarch64, from Linux's AT_HWCAP/AT_HWCAP2 (getauxval): neon is FEAT_AdvSIMD (HWCAP_ASIMD);
+  // FEAT_AES, FEAT_PMULL, FEAT_SHA1, FEAT_SHA256, FEAT_SHA3, FEAT_SHA512 are the optional
+  // crypto extensions (the files that use them get the NEON_CRYPTO / NEON_SHA3 flags of
+  // cmake/TesseraSimd.cmake); SVE/SVE2 are reported only (no SVE kernels).
   bool neon = false, arm_aes = false, arm_pmull = false, arm_sha2 = false, arm_sha3 = false;
-  bool arm_sha512 = false;
+  bool arm_sha512 = false, arm_sha1 = false, arm_sve = false, arm_sve2 = false;
 };
 
 const Features& features() noexcept;

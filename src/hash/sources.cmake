@@ -4,5 +4,6 @@ list(APPEND TESSERA_SOURCES
   hash/sha3.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   hash/keccak/avx2.cpp
-  AVX512 hash/keccak/avx512.cpp)
+  AVX512 hash/keccak/avx512.cpp
+  NEON   hash/keccak/neon.cpp)
 include(hash/sha2.cmake)

@@ -123,6 +123,15 @@ void powers_ifma(State& st) noexcept;
 // out = a * b mod 2^130 - 5, fully carried (limbs < 2^44, 2^44, 2^42).
 void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept;
 
+// The radix-2^26 kernel (poly1305_r26.cpp, 32 x 32 -> 64-bit products only): the portable
+// one where unsigned __int128 is missing, built everywhere for the equivalence tests. Same
+// State (converted to 26-bit limbs and back inside each call).
+void blocks_radix26(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept;
+// The final partial block, already padded with 0x01 and zeros (no 2^128 bit).
+void final_block_radix26(State& st, const std::uint8_t block[16]) noexcept;
+// a * b mod p, partially reduced (limbs below 2^44, 2^44, 2^42 + 2^22).
+void mul_mod_radix26(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept;
+
 // RFC 8439, Section 2.5.1 (poly1305_mac), incrementally. The state is wiped by final().
 void init(State& st, const Kernels& k, const std::uint8_t key[32]) noexcept;
 void update(State& st, const std::uint8_t* in, std::size_t len) noexcept;

@@ -2,6 +2,9 @@
 // kernel tables, and ChaCha20-Poly1305 (RFC 8439, Section 2.8) with its public API.
 // Arithmetic modulo p = 2^130 - 5: h = h0 + h1 2^44 + h2 2^88; a product term of weight
 // 2^132 = 4 * 2^130 folds to weight 1 times 4 * 5 = 20, hence s_i = 20 r_i.
+// Targets without unsigned __int128 (32-bit x86, Armv7-M) use the radix-2^26 kernel of
+// poly1305_r26.cpp instead, on the same State layout; everything below the kernels
+// (init, update, final, the AEAD) is shared and needs only 64-bit integers.
 #include "symmetric/chacha20.hpp"
 
 #include <tessera/aead.hpp>
@@ -14,17 +17,20 @@
 
 #include <cstring>
 
-#if !defined(__SIZEOF_INT128__)
-#error "poly1305.cpp needs a 64 x 64 -> 128-bit multiply (unsigned __int128)"
+#if defined(__SIZEOF_INT128__) && !defined(TESSERA_POLY1305_RADIX26)
+#define TESSERA_POLY1305_RADIX44 1
+#else
+#define TESSERA_POLY1305_RADIX44 0
 #endif
 
 namespace tessera::poly1305 {
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
-
 constexpr std::uint64_t kMask44 = (std::uint64_t{1} << 44) - 1;
 constexpr std::uint64_t kMask42 = (std::uint64_t{1} << 42) - 1;
+
+#if TESSERA_POLY1305_RADIX44
+__extension__ typedef unsigned __int128 u128;
 
 inline u128 mul(std::uint64_t a, std::uint64_t b) noexcept { return static_cast<u128>(a) * b; }
 
@@ -46,6 +52,7 @@ inline void mul_reduce(std::uint64_t h[3], const std::uint64_t r[3]) noexcept {
   h[1] = h1;
   h[2] = h2;
 }
+#endif  // TESSERA_POLY1305_RADIX44
 
 // Full carry: limbs below 2^44, 2^44, 2^42 (value still possibly >= p).
 inline void carry(std::uint64_t h[3]) noexcept {
@@ -72,6 +79,7 @@ Kernels make_kernels(Backend b) noexcept {
 
 }  // namespace
 
+#if TESSERA_POLY1305_RADIX44
 void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept {
   std::uint64_t h[3] = {st.h[0], st.h[1], st.h[2]};
   for (std::size_t i = 0; i < nblocks; ++i, in += 16) {
@@ -95,6 +103,16 @@ void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t
   out[1] = h[1];
   out[2] = h[2];
 }
+#else
+void blocks_portable(State& st, const std::uint8_t* in, std::size_t nblocks) noexcept {
+  blocks_radix26(st, in, nblocks);
+}
+
+void mul_mod(std::uint64_t out[3], const std::uint64_t a[3], const std::uint64_t b[3]) noexcept {
+  mul_mod_radix26(out, a, b);
+  carry(out);
+}
+#endif
 
 Kernels portable::table() noexcept { return Kernels{blocks_portable, nullptr, "portable"}; }
 
@@ -155,11 +173,15 @@ void final(State& st, std::uint8_t tag[16]) noexcept {
     std::uint8_t b[16] = {};
     std::memcpy(b, st.buf, st.buffered);
     b[st.buffered] = 1;
+#if TESSERA_POLY1305_RADIX44
     const std::uint64_t t0 = bytes::load_le64(b), t1 = bytes::load_le64(b + 8);
     st.h[0] += t0 & kMask44;
     st.h[1] += ((t0 >> 44) | (t1 << 20)) & kMask44;
     st.h[2] += t1 >> 24;
     mul_reduce(st.h, st.r);
+#else
+    final_block_radix26(st, b);
+#endif
     secure_zero(b, sizeof b);
   }
   std::uint64_t h[3] = {st.h[0], st.h[1], st.h[2]};
@@ -173,12 +195,14 @@ void final(State& st, std::uint8_t tag[16]) noexcept {
   g[1] &= kMask44;
   const std::uint64_t use_g = ct::mask_from_bit(1 ^ (g[2] >> 63));
   for (int i = 0; i < 3; ++i) h[i] = ct::select(use_g, g[i], h[i]);
-  // tag = (h + s) mod 2^128.
+  // tag = (h + s) mod 2^128, as two 64-bit words; the carry out of the low word is taken
+  // from the top bits (no comparison, which a 32-bit target may compile to a branch).
   const std::uint64_t lo = h[0] | (h[1] << 44);
   const std::uint64_t hi = (h[1] >> 20) | (h[2] << 24);
-  const u128 sum = ((static_cast<u128>(hi) << 64) | lo) + ((static_cast<u128>(st.s[1]) << 64) | st.s[0]);
-  bytes::store_le64(tag, static_cast<std::uint64_t>(sum));
-  bytes::store_le64(tag + 8, static_cast<std::uint64_t>(sum >> 64));
+  const std::uint64_t sum_lo = lo + st.s[0];
+  const std::uint64_t c = ((lo & st.s[0]) | ((lo | st.s[0]) & ~sum_lo)) >> 63;
+  bytes::store_le64(tag, sum_lo);
+  bytes::store_le64(tag + 8, hi + st.s[1] + c);
   secure_zero(h, sizeof h);
   secure_zero(g, sizeof g);
   secure_zero_object(st);

@@ -18,7 +18,8 @@ if(TESSERA_HAVE_AVX512)
 endif()
 list(APPEND TESSERA_SOURCES
   symmetric/chacha20.cpp
-  symmetric/poly1305.cpp)
+  symmetric/poly1305.cpp
+  symmetric/poly1305_r26.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   symmetric/chacha20_avx2.cpp
   AVX512 symmetric/chacha20_avx512.cpp)

@@ -21,6 +21,11 @@
 #include "tessera_config.hpp"
 
 namespace tessera::keccak {
+#if TESSERA_HAVE_NEON
+namespace neon {
+Kernels table() noexcept;  // neon.cpp: the 2-way NEON x4/x8 permutations
+}  // namespace neon
+#endif
 namespace {
 
 // Sponge loops around a single-state kernel that has no fused version: the state goes
@@ -50,6 +55,9 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
+#endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
 #endif
     default: return portable::table();
   }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The aarch64 stage of CI (docs/aarch64.md): cross build with the `aarch64` preset
+# (g++-aarch64-linux-gnu, -j2) and two test runs under qemu-aarch64, sized for about 8
+# minutes of tests on the 2-core CI machine (the cross build itself is extra: ~16 CPU-minutes
+# cold, see docs/aarch64.md):
+#   1. QEMU_CPU=cortex-a53 (Armv8.0 + AES/PMULL/SHA1/SHA2): the suite without the timing
+#      label, the qemu artefacts, the open findings and the slow tests listed below
+#   2. QEMU_CPU=max (+SHA3/SHA512/SVE/SVE2): the CPU feature tests, the neon equivalence
+#      tests and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
+# Every left-out group and its reason is printed before the runs.
+# Usage: scripts/ci-aarch64.sh [--full] [--insns]
+#   --full   both CPU models, every test except the timing label (hours on 2 cores)
+#   --insns  also print dynamic instruction counts (qemu -singlestep -d exec) of the Keccak
+#            x4/x8 kernels, portable vs neon (instruction counts, not cycles)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+full=0
+insns=0
+for arg in "$@"; do
+  case "$arg" in
+    --full) full=1 ;;
+    --insns) insns=1 ;;
+    *) echo "usage: scripts/ci-aarch64.sh [--full] [--insns]" >&2; exit 2 ;;
+  esac
+done
+scripts/deps.sh
+jobs=2
+status=0
+stage() { printf '\n== aarch64: %s (%s, load %s)\n' "$1" "$(date +%T)" "$(cut -d' ' -f1-3 /proc/loadavg)"; }
+
+# Left out of every run, with the reason:
+#   label timing   the statistical timing tests measure the emulator, not an Arm core
+SKIP_LABELS='timing'
+#   qemu artefacts (pass on Linux/aarch64 hardware or are bench-owned):
+#   RandomBytes.RawForkChildDiffers   qemu-user 7.2 returns 0 for madvise(MADV_WIPEONFORK)
+#                                     but ignores it, so the raw-clone child is not noticed
+#   bench.<name> (cmake -P scripts)   they start tessera-bench without the emulator
+#                                     (bench/CMakeLists.txt); bench.smoke is kept out as slow
+#   BenchThreadedRunner.OneThreadAndScaling   QEMU's 62.5 MHz cntvct_el0 gives 0-tick calls
+QEMU_ARTEFACTS='^RandomBytes\.RawForkChildDiffers$|^bench\.|^BenchThreadedRunner\.OneThreadAndScaling$'
+#   open findings on aarch64 (reported, not fixed yet): the stack scan finds secret bytes
+#   (ML-KEM z, ML-DSA xi, SHAKE256 output, ...) left on the stack by the aarch64 code
+KNOWN_FAILING='^(MlKem|MlDsa|Hybrid)/ZeroizeStack\.|^Symmetric/ZeroizeStack\..*ChaCha20_Poly1305|^Hash/ZeroizeStack\..*(SHA_3_and_SHA_2|HMAC_SHA_256|Hash_DRBG)'
+# Left out under cortex-a53 for time (CI budget; `--full` runs them):
+#   SHA-2/SHA-3 ACVP      run under max instead (490 s here with both backends)
+#   /portable parameters  the neon tables are portable except Keccak x4/x8, so the /neon
+#                         instances run the same code; x86-64 CI runs the portable preset
+#   MlKemApi.Accumulated10000, GoAccumulated768 (30-40 s each), FrodoKEM-976/1344 KATs
+#   (9-21 s each; the 640 ones stay), the exhaustive arithmetic checks, FrodoKEM-976/1344
+#   round trips, MlDsaArith.Reductions
+SLOW_A53='[/_]portable( |$)|^Vectors/Sha(2|3)Acvp\.|Accumulated10000|GoAccumulated768|FrodoKemKat\.[A-Za-z]*(976|1344)|Exhaustive|^MlDsaArith\.Reductions$|RoundTripsAndImplicitRejection<FrodoKemApi/e?FrodoKEM_(976|1344)'
+# Under max: no kernel uses SHA3/SHA512/SVE yet, so max runs the same code as cortex-a53
+# except feature detection: the CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA
+# ACVP vectors (neon instances only).
+MAX_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
+#   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
+#   the same code runs on the short ACVP and Monte Carlo vectors
+SLOW_MAX='LargeData'
+EXCLUDE_A53="$SLOW_A53|$QEMU_ARTEFACTS|$KNOWN_FAILING"
+
+stage "configure + cross build (preset aarch64, -j$jobs)"
+cmake --preset aarch64 >/dev/null
+cmake --build --preset aarch64 -j "$jobs"
+
+run() {  # run <QEMU_CPU> <ctest args...>
+  local cpu=$1
+  shift
+  stage "tests under qemu-aarch64, QEMU_CPU=$cpu: ctest $*"
+  QEMU_CPU=$cpu ctest --preset aarch64 -j "$jobs" --timeout 600 "$@"
+}
+
+if [ "$full" = 1 ]; then
+  echo "aarch64 --full: every test but label '$SKIP_LABELS' (emulated timing is meaningless)"
+  run cortex-a53 -LE "$SKIP_LABELS" || status=1
+  run max -LE "$SKIP_LABELS" || status=1
+else
+  echo "aarch64 CI subset. Not run (see the comments in scripts/ci-aarch64.sh):"
+  echo "  label '$SKIP_LABELS': emulated timing says nothing about Arm cores"
+  echo "  qemu artefacts: $QEMU_ARTEFACTS"
+  echo "  open aarch64 findings (secret bytes left on the stack): $KNOWN_FAILING"
+  echo "  cortex-a53, for time: $SLOW_A53"
+  echo "  max: only $MAX_SET (no kernel uses SHA3/SHA512 yet), without $SLOW_MAX (1 GiB vectors)"
+  echo "  (scripts/ci-aarch64.sh --full runs everything but the timing label)"
+  run cortex-a53 -LE "$SKIP_LABELS" -E "$EXCLUDE_A53" || status=1
+  run max -R "$MAX_SET" -E "$SLOW_MAX|$KNOWN_FAILING" || status=1
+fi
+
+if [ "$insns" = 1 ]; then
+  stage "dynamic instruction counts (qemu-aarch64 -singlestep -d exec; not cycles)"
+  driver=build/aarch64/tests/keccak-insn-driver
+  count() {  # count <backend> <kernel> <calls>: executed guest instructions of the whole run
+    QEMU_CPU=max qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D /dev/stdout \
+      "$driver" "$@" | grep -c '^Trace '
+  }
+  calls=20
+  for kernel in f1600_x4 f1600_x8; do
+    for backend in portable neon; do
+      base=$(count "$backend" "$kernel" 0)
+      n=$(count "$backend" "$kernel" "$calls")
+      echo "$kernel $backend: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
+    done
+  done
+fi
+stage "done"
+exit "$status"

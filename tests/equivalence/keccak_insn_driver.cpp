@@ -1,0 +1,53 @@
+// Driver for counting dynamic instructions of one Keccak kernel under qemu-user
+// (scripts/ci-aarch64.sh --insns, docs/aarch64.md): `keccak-insn-driver <backend> <kernel> <calls>`
+// runs keccak::kernels_for(<backend>).<kernel> <calls> times on one state and prints a
+// checksum (so the calls cannot be dropped). The per-call count is
+// (count(calls = N) - count(calls = 0)) / N: everything else (start-up, table building,
+// printing) is the same in both runs. These are instruction counts, not cycles.
+#include <tessera/backend.hpp>
+
+#include "hash/keccak/keccak.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+int main(int argc, char** argv) {
+  using namespace tessera;
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s portable|neon|... f1600|f1600_x4|f1600_x8 <calls>\n", argv[0]);
+    return 2;
+  }
+  const Result<Backend> b = parse_backend(argv[1]);
+  if (!b || !backend_available(*b)) {
+    std::fprintf(stderr, "backend %s not available\n", argv[1]);
+    return 2;
+  }
+  const keccak::Kernels& k = keccak::kernels_for(*b);
+  const std::string_view kernel = argv[2];
+  const long calls = std::strtol(argv[3], nullptr, 10);
+  std::uint64_t sum = 0;
+  if (kernel == "f1600") {
+    std::uint64_t s[25] = {1};
+    for (long i = 0; i < calls; ++i) k.f1600(s);
+    for (std::uint64_t x : s) sum ^= x;
+  } else if (kernel == "f1600_x4") {
+    keccak::State4 s{};
+    s.lanes[0][0] = 1;
+    for (long i = 0; i < calls; ++i) k.f1600_x4(s);
+    for (const auto& lane : s.lanes)
+      for (std::uint64_t x : lane) sum ^= x;
+  } else if (kernel == "f1600_x8") {
+    keccak::State8 s{};
+    s.lanes[0][0] = 1;
+    for (long i = 0; i < calls; ++i) k.f1600_x8(s);
+    for (const auto& lane : s.lanes)
+      for (std::uint64_t x : lane) sum ^= x;
+  } else {
+    std::fprintf(stderr, "unknown kernel %s\n", argv[2]);
+    return 2;
+  }
+  std::printf("%s %s %ld calls: checksum %016llx\n", argv[1], argv[2], calls, static_cast<unsigned long long>(sum));
+  return 0;
+}
