@@ -1,5 +1,7 @@
 #include "support/openssl_dh.hpp"
 
+#include "support/openssl_bn.hpp"
+
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
@@ -13,15 +15,12 @@
 namespace tessera::test {
 namespace {
 
-template <class T, void (*F)(T*)>
-struct Deleter {
-  void operator()(T* p) const { F(p); }
-};
-using PKey = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY, EVP_PKEY_free>>;
-using PKeyCtx = std::unique_ptr<EVP_PKEY_CTX, Deleter<EVP_PKEY_CTX, EVP_PKEY_CTX_free>>;
-using Group = std::unique_ptr<EC_GROUP, Deleter<EC_GROUP, EC_GROUP_free>>;
-using Point = std::unique_ptr<EC_POINT, Deleter<EC_POINT, EC_POINT_free>>;
-using Bn = std::unique_ptr<BIGNUM, Deleter<BIGNUM, BN_clear_free>>;
+using PKey = std::unique_ptr<EVP_PKEY, OpensslFree<EVP_PKEY, EVP_PKEY_free>>;
+using PKeyCtx = std::unique_ptr<EVP_PKEY_CTX, OpensslFree<EVP_PKEY_CTX, EVP_PKEY_CTX_free>>;
+using Group = EcGroup;
+using Point = EcPoint;
+// Private scalars: cleared when freed.
+using SecretBn = std::unique_ptr<BIGNUM, OpensslFree<BIGNUM, BN_clear_free>>;
 
 Group curve(std::string_view group) {
   return Group(EC_GROUP_new_by_curve_name(group == "P-256" ? NID_X9_62_prime256v1 : NID_secp384r1));
@@ -43,7 +42,7 @@ Bytes openssl_dh_public(const char* group, const Bytes& priv) {
     return out;
   }
   Group g = curve(group);
-  Bn d(BN_bin2bn(priv.data(), static_cast<int>(priv.size()), nullptr));
+  SecretBn d(BN_bin2bn(priv.data(), static_cast<int>(priv.size()), nullptr));
   Point q(EC_POINT_new(g.get()));
   if (!g || !d || !q || EC_POINT_mul(g.get(), q.get(), d.get(), nullptr, nullptr, nullptr) != 1) {
     ADD_FAILURE() << "OpenSSL EC_POINT_mul";
@@ -65,9 +64,9 @@ Bytes openssl_dh_derive(const char* group, const Bytes& priv, const Bytes& peer)
     return out;
   }
   Group g = curve(group);
-  Bn d(BN_bin2bn(priv.data(), static_cast<int>(priv.size()), nullptr));
+  SecretBn d(BN_bin2bn(priv.data(), static_cast<int>(priv.size()), nullptr));
   Point q(EC_POINT_new(g.get())), z(EC_POINT_new(g.get()));
-  Bn x(BN_new());
+  SecretBn x(BN_new());
   const std::size_t field = std::string_view(group) == "P-256" ? 32 : 48;
   Bytes out(field);
   if (!g || !d || !q || !z || !x || EC_POINT_oct2point(g.get(), q.get(), peer.data(), peer.size(), nullptr) != 1 ||

@@ -3,6 +3,7 @@
 // moduli the curves use (P-256 / P-384 p and n) plus random odd moduli.
 #include "bignum/montgomery.hpp"
 #include "bignum/uint.hpp"
+#include "support/openssl_bn.hpp"
 
 #include <openssl/bn.h>
 
@@ -20,26 +21,10 @@ namespace {
 using tessera::bignum::Modulus;
 using tessera::bignum::Uint;
 
-struct BnDeleter {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnDeleter>;
-struct CtxDeleter {
-  void operator()(BN_CTX* c) const { BN_CTX_free(c); }
-};
+using tessera::test::Bn;
+using tessera::test::from_bn;
+using tessera::test::to_bn;
 
-template <class L, std::size_t N>
-Bn to_bn(const Uint<L, N>& a) {
-  std::array<std::uint8_t, N * sizeof(L)> b{};
-  tessera::bignum::to_be_bytes<L, N>(b, a);
-  return Bn(BN_bin2bn(b.data(), static_cast<int>(b.size()), nullptr));
-}
-template <class L, std::size_t N>
-Uint<L, N> from_bn(const BIGNUM* x) {
-  std::array<std::uint8_t, N * sizeof(L)> b{};
-  EXPECT_EQ(BN_bn2binpad(x, b.data(), static_cast<int>(b.size())), static_cast<int>(b.size()));
-  return tessera::bignum::from_be_bytes<L, N>(std::span<const std::uint8_t, N * sizeof(L)>(b));
-}
 template <class L, std::size_t N>
 std::string hex(const Uint<L, N>& a) {
   Bn b = to_bn(a);
@@ -123,7 +108,7 @@ TYPED_TEST(BignumTest, ModularArithmeticMatchesOpenSsl) {
   using L = typename TypeParam::Limb;
   constexpr std::size_t N = TypeParam::limbs;
   std::mt19937_64 rng(0x5eed0000u + N * sizeof(L));
-  std::unique_ptr<BN_CTX, CtxDeleter> ctx(BN_CTX_new());
+  tessera::test::BnCtx ctx(BN_CTX_new());
   for (const auto& m : moduli<L, N>(rng)) {
     const Modulus<L, N> mod = runtime_modulus(m);
     Bn bm = to_bn(m);
@@ -181,7 +166,7 @@ TYPED_TEST(BignumTest, CompareReduceAndBytes) {
   using L = typename TypeParam::Limb;
   constexpr std::size_t N = TypeParam::limbs;
   std::mt19937_64 rng(77 + N);
-  std::unique_ptr<BN_CTX, CtxDeleter> ctx(BN_CTX_new());
+  tessera::test::BnCtx ctx(BN_CTX_new());
   for (const auto& m : moduli<L, N>(rng)) {
     Bn bm = to_bn(m);
     // reduce_once on [m, 2m) and the top values: m, m + 1, 2^(wN) - 1 (when < 2m).

@@ -9,9 +9,10 @@
 #include <tessera/backend.hpp>
 #include <tessera/ec.hpp>
 
+#include "support/openssl_bn.hpp"
+
 #include <openssl/bn.h>
 #include <openssl/ec.h>
-#include <openssl/obj_mac.h>
 
 #include <gtest/gtest.h>
 
@@ -27,38 +28,11 @@ namespace {
 using namespace tessera;
 using namespace tessera::ec;
 
-struct BnFree {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-struct CtxFree {
-  void operator()(BN_CTX* c) const { BN_CTX_free(c); }
-};
-struct GroupFree {
-  void operator()(EC_GROUP* g) const { EC_GROUP_free(g); }
-};
-struct PointFree {
-  void operator()(EC_POINT* p) const { EC_POINT_free(p); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnFree>;
-using Pt = std::unique_ptr<EC_POINT, PointFree>;
+using test::Bn;
+using test::from_bn;
+using test::to_bn;
+using Pt = test::EcPoint;
 
-template <class C>
-int nid() {
-  return C::field_bytes == 32 ? NID_X9_62_prime256v1 : NID_secp384r1;
-}
-
-template <class U>
-Bn to_bn(const U& a) {
-  std::array<std::uint8_t, U::bytes> b{};
-  bignum::to_be_bytes<bignum::Limb, U::limbs>(b, a);
-  return Bn(BN_bin2bn(b.data(), static_cast<int>(b.size()), nullptr));
-}
-template <class U>
-U from_bn(const BIGNUM* x) {
-  std::array<std::uint8_t, U::bytes> b{};
-  EXPECT_GE(BN_bn2binpad(x, b.data(), static_cast<int>(b.size())), 0);
-  return bignum::from_be_bytes<bignum::Limb, U::limbs>(std::span<const std::uint8_t, U::bytes>(b));
-}
 template <class U>
 std::string hex(const U& a) {
   std::array<std::uint8_t, U::bytes> b{};
@@ -149,7 +123,7 @@ TYPED_TEST(EcKernelsTest, FieldMultiplicationMatchesBignum) {
   using C = TypeParam;
   using K = Curve<C>;
   using Fe = typename K::Fe;
-  std::unique_ptr<BN_CTX, CtxFree> ctx(BN_CTX_new());
+  test::BnCtx ctx(BN_CTX_new());
   std::mt19937_64 rng(0x5eed0000 + C::field_bytes);
   const auto vals = values_below(K::p, rng, 600);
   const auto high = values_from(K::p);
@@ -187,7 +161,7 @@ TYPED_TEST(EcKernelsTest, ScalarArithmeticMatchesBignum) {
   using C = TypeParam;
   using K = Curve<C>;
   using Sc = typename K::Sc;
-  std::unique_ptr<BN_CTX, CtxFree> ctx(BN_CTX_new());
+  test::BnCtx ctx(BN_CTX_new());
   std::mt19937_64 rng(0x5eed1000 + C::field_bytes);
   const auto vals = values_below(K::n, rng, 40);
   Bn n = to_bn(K::n), t(BN_new());
@@ -215,8 +189,8 @@ TYPED_TEST(EcKernelsTest, ScalarMultiplicationMatchesOpenSsl) {
   using C = TypeParam;
   using K = Curve<C>;
   using Sc = typename K::Sc;
-  std::unique_ptr<BN_CTX, CtxFree> ctx(BN_CTX_new());
-  std::unique_ptr<EC_GROUP, GroupFree> g(EC_GROUP_new_by_curve_name(nid<C>()));
+  test::BnCtx ctx(BN_CTX_new());
+  test::EcGroup g(EC_GROUP_new_by_curve_name(test::curve_nid<C>()));
   std::mt19937_64 rng(0x5eed2000 + C::field_bytes);
   auto encode_model = [&](const EC_POINT* pt) {
     std::vector<std::uint8_t> out(1 + 2 * C::field_bytes);

@@ -11,6 +11,7 @@
 #include <openssl/obj_mac.h>
 
 #include "support/hex.hpp"
+#include "support/openssl_bn.hpp"
 
 #include <gtest/gtest.h>
 
@@ -28,32 +29,15 @@ using namespace tessera;
 using namespace tessera::ec;
 using Bytes = std::vector<std::uint8_t>;
 
-struct BnFree {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-struct PointFree {
-  void operator()(EC_POINT* p) const { EC_POINT_free(p); }
-};
-struct GroupFree {
-  void operator()(EC_GROUP* g) const { EC_GROUP_free(g); }
-};
-struct CtxFree {
-  void operator()(BN_CTX* c) const { BN_CTX_free(c); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnFree>;
-using Pt = std::unique_ptr<EC_POINT, PointFree>;
-
-template <class C>
-constexpr int nid() {
-  return std::is_same_v<C, P256> ? NID_X9_62_prime256v1 : NID_secp384r1;
-}
+using test::Bn;
+using Pt = test::EcPoint;
 
 template <class C>
 class EcKeysTest : public ::testing::Test {
  protected:
   static constexpr std::size_t fb = C::field_bytes;
-  std::unique_ptr<EC_GROUP, GroupFree> g{EC_GROUP_new_by_curve_name(nid<C>())};
-  std::unique_ptr<BN_CTX, CtxFree> ctx{BN_CTX_new()};
+  test::EcGroup g{EC_GROUP_new_by_curve_name(test::curve_nid<C>())};
+  test::BnCtx ctx{BN_CTX_new()};
   std::mt19937_64 rng{0x6b657973u + fb};
 
   const BIGNUM* n() const { return EC_GROUP_get0_order(g.get()); }

@@ -3,6 +3,7 @@
 #include "ec/weierstrass.hpp"
 #include "ec/weierstrass_curve.hpp"
 #include "ec/weierstrass_keys.hpp"
+#include "support/openssl_bn.hpp"
 
 #include <tessera/ec.hpp>
 
@@ -25,52 +26,23 @@ namespace {
 using namespace tessera;
 using namespace tessera::ec;
 
-struct BnFree {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-struct PointFree {
-  void operator()(EC_POINT* p) const { EC_POINT_free(p); }
-};
-struct GroupFree {
-  void operator()(EC_GROUP* g) const { EC_GROUP_free(g); }
-};
-struct CtxFree {
-  void operator()(BN_CTX* c) const { BN_CTX_free(c); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnFree>;
-using Pt = std::unique_ptr<EC_POINT, PointFree>;
-
-template <class C>
-struct Nid;
-template <>
-struct Nid<P256> {
-  static constexpr int value = NID_X9_62_prime256v1;
-};
-template <>
-struct Nid<P384> {
-  static constexpr int value = NID_secp384r1;
-};
+using test::Bn;
+using Pt = test::EcPoint;
 
 // The model: OpenSSL's group for C and conversions between its BIGNUMs and ours.
 template <class C>
 struct Model {
   using K = Curve<C>;
   using Fe = typename K::Fe;
-  std::unique_ptr<EC_GROUP, GroupFree> g{EC_GROUP_new_by_curve_name(Nid<C>::value)};
-  std::unique_ptr<BN_CTX, CtxFree> ctx{BN_CTX_new()};
+  test::EcGroup g{EC_GROUP_new_by_curve_name(test::curve_nid<C>())};
+  test::BnCtx ctx{BN_CTX_new()};
   std::mt19937_64 rng{0xec0000 + C::field_bytes};
 
   template <class U>
   Bn bn(const U& a) const {
-    std::array<std::uint8_t, U::bytes> b{};
-    bignum::to_be_bytes<bignum::Limb, U::limbs>(b, a);
-    return Bn(BN_bin2bn(b.data(), static_cast<int>(b.size()), nullptr));
+    return test::to_bn(a);
   }
-  Fe fe(const BIGNUM* x) const {
-    std::array<std::uint8_t, C::field_bytes> b{};
-    EXPECT_GT(BN_bn2binpad(x, b.data(), static_cast<int>(b.size())), 0);
-    return bignum::from_be_bytes<bignum::Limb, K::NF>(std::span<const std::uint8_t, C::field_bytes>(b));
-  }
+  Fe fe(const BIGNUM* x) const { return test::from_bn<Fe>(x); }
   std::vector<std::uint8_t> bytes(const BIGNUM* x, std::size_t len) const {
     std::vector<std::uint8_t> b(len);
     EXPECT_EQ(BN_bn2binpad(x, b.data(), static_cast<int>(len)), static_cast<int>(len));

@@ -10,6 +10,7 @@
 #include "ec/x25519_ladder.hpp"
 
 #include "support/hex.hpp"
+#include "support/openssl_bn.hpp"
 
 #include <gtest/gtest.h>
 #include <openssl/bn.h>
@@ -25,19 +26,13 @@ namespace {
 using namespace tessera::ec;
 using Enc = std::array<std::uint8_t, 32>;
 
-struct BnFree {
-  void operator()(BIGNUM* b) const { BN_free(b); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnFree>;
-struct CtxFree {
-  void operator()(BN_CTX* c) const { BN_CTX_free(c); }
-};
+using tessera::test::Bn;
 
 Bn bn() { return Bn(BN_new()); }
 Bn bn_le(const std::uint8_t* s, int n) { return Bn(BN_lebin2bn(s, n, nullptr)); }
 
 BN_CTX* ctx() {
-  static std::unique_ptr<BN_CTX, CtxFree> c(BN_CTX_new());
+  static tessera::test::BnCtx c(BN_CTX_new());
   return c.get();
 }
 
