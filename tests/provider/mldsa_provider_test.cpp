@@ -221,7 +221,8 @@ TYPED_TEST(ProviderMlDsa, ImportEqualsTessera) {
   EXPECT_EQ(EVP_PKEY_get_bits(this->key_.get()), static_cast<int>(8 * TypeParam::public_key_bytes));
   // Seed and expanded key together must agree; a public key must be the private key's own.
   auto other = *TypeParam::keygen_internal(seed_of(9));
-  Bytes other_sk(other.private_key.bytes().data(), other.private_key.bytes().data() + TypeParam::private_key_bytes);
+  const auto other_sk_bytes = other.private_key.bytes();  // one SecretArray for begin and end
+  Bytes other_sk(other_sk_bytes.data(), other_sk_bytes.data() + other_sk_bytes.size());
   Bytes other_pub(other.public_key.bytes().begin(), other.public_key.bytes().end());
   EXPECT_FALSE(from_data(Info<TypeParam>::name, EVP_PKEY_KEYPAIR, {{"seed", this->xi_}, {"priv", other_sk}}));
   EXPECT_FALSE(from_data(Info<TypeParam>::name, EVP_PKEY_KEYPAIR, {{"seed", this->xi_}, {"pub", other_pub}}));
