@@ -17,7 +17,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <span>
+#include <utility>
+#include <vector>
 
 namespace tessera::provider {
 
@@ -72,5 +75,24 @@ extern const CodecKeyOps kMlKem1024Codec;
 inline constexpr const CodecKeyOps* kCodecKeys[] = {&kMlDsa44Codec,  &kMlDsa65Codec,  &kMlDsa87Codec,
                                                     &kMlKem512Codec, &kMlKem768Codec, &kMlKem1024Codec};
 inline constexpr std::size_t kCodecKeyCount = sizeof kCodecKeys / sizeof kCodecKeys[0];
+
+// The OSSL_ALGORITHM table of the encoders or the decoders: one entry per (key type I of
+// kCodecKeys, kind K of kinds), dispatching to Impl<I, K>::kDispatch, with properties(K);
+// ends with the {nullptr} entry.
+template <class Kind, template <std::size_t, Kind> class Impl, const auto& kinds, auto properties>
+std::vector<OSSL_ALGORITHM> codec_algorithms(const char* description) {
+  std::vector<OSSL_ALGORITHM> v;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&]<std::size_t Key, std::size_t... J>(std::index_sequence<J...>) {
+          (v.push_back(OSSL_ALGORITHM{kCodecKeys[Key]->names, properties(kinds[J]), Impl<Key, kinds[J]>::kDispatch,
+                                      description}),
+           ...);
+        }.template operator()<I>(std::make_index_sequence<std::size(kinds)>{}),
+        ...);
+  }(std::make_index_sequence<kCodecKeyCount>{});
+  v.push_back(OSSL_ALGORITHM{nullptr, nullptr, nullptr, nullptr});
+  return v;
+}
 
 }  // namespace tessera::provider

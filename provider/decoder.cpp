@@ -144,24 +144,11 @@ struct Decoder {
 #undef TESSERA_FN
 };
 
-template <std::size_t I, std::size_t... J>
-void add_entries(std::vector<OSSL_ALGORITHM>& v, std::index_sequence<J...>) {
-  (v.push_back(OSSL_ALGORITHM{kCodecKeys[I]->names, properties(kKinds[J]), Decoder<I, kKinds[J]>::kDispatch,
-                              "Tessera LAMPS key decoder"}),
-   ...);
-}
-template <std::size_t... I>
-std::vector<OSSL_ALGORITHM> all_entries(std::index_sequence<I...>) {
-  std::vector<OSSL_ALGORITHM> v;
-  (add_entries<I>(v, std::make_index_sequence<std::size(kKinds)>{}), ...);
-  v.push_back(OSSL_ALGORITHM{nullptr, nullptr, nullptr, nullptr});
-  return v;
-}
-
 }  // namespace
 
 const OSSL_ALGORITHM* decoder_algorithms() noexcept {
-  static const std::vector<OSSL_ALGORITHM> table = all_entries(std::make_index_sequence<kCodecKeyCount>{});
+  static const std::vector<OSSL_ALGORITHM> table =
+      codec_algorithms<Kind, Decoder, kKinds, properties>("Tessera LAMPS key decoder");
   return table.data();
 }
 

@@ -43,7 +43,7 @@
 namespace tessera::bench {
 namespace {
 
-using namespace openssl_peer;  // kName, fail, Pkey, wrap, generate, has_key_type, raw_public/private
+using namespace openssl_peer;  // kName, fail, Pkey, wrap, generate, has_key_type, raw_public/private, kem_*
 
 constexpr std::size_t kBlockSizes[] = {1024, 16384};
 constexpr std::size_t kMessageBytes = 32;
@@ -349,26 +349,6 @@ void add_mldsa(std::vector<Case>& cases, const char* alg, int strength, const ch
   cases.push_back(std::move(verify));
 }
 
-// ML-KEM encapsulation / decapsulation with an imported key into caller buffers of the
-// right sizes (ct: ciphertext, ss: 32 bytes).
-bool mlkem_encap(EVP_PKEY* key, std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
-  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
-  std::size_t ct_len = ct.size(), ss_len = ss.size();
-  const bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
-                  EVP_PKEY_encapsulate(ctx, ct.data(), &ct_len, ss.data(), &ss_len) == 1 && ct_len == ct.size() &&
-                  ss_len == ss.size();
-  EVP_PKEY_CTX_free(ctx);
-  return ok;
-}
-bool mlkem_decap(EVP_PKEY* key, const std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
-  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
-  std::size_t ss_len = ss.size();
-  const bool ok = ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
-                  EVP_PKEY_decapsulate(ctx, ss.data(), &ss_len, ct.data(), ct.size()) == 1 && ss_len == ss.size();
-  EVP_PKEY_CTX_free(ctx);
-  return ok;
-}
-
 // encap from the ek bytes, decap from the expanded dk bytes: each timed call imports the key
 // (OpenSSL runs the FIPS 203 s7.2 / s7.3 checks there) and frees it.
 void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const char* label,
@@ -390,7 +370,7 @@ void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const ch
     Pkey pub = wrap(EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size()));
     Pkey priv = wrap(EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size()));
     std::vector<unsigned char> ss2(keys->ss.size());
-    if (!mlkem_encap(pub.get(), keys->ct, keys->ss) || !mlkem_decap(priv.get(), keys->ct, ss2) || ss2 != keys->ss)
+    if (!kem_encapsulate(pub.get(), keys->ct, keys->ss) || !kem_decapsulate(priv.get(), keys->ct, ss2) || ss2 != keys->ss)
       return fail("ML-KEM import, encapsulation and decapsulation"), nullptr;
     return keys;
   };
@@ -400,7 +380,7 @@ void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const ch
     return [keys, alg] {
       // This case's own buffers (the decap case has its own key material).
       EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, keys->ek.data(), keys->ek.size());
-      bool ok = mlkem_encap(key, keys->ct, keys->ss);
+      bool ok = kem_encapsulate(key, keys->ct, keys->ss);
       EVP_PKEY_free(key);
       do_not_optimize(&ok);
     };
@@ -410,7 +390,7 @@ void add_mlkem(std::vector<Case>& cases, const char* alg, int strength, const ch
     if (!keys) return Op();
     return [keys, alg] {
       EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(nullptr, alg, nullptr, keys->dk.data(), keys->dk.size());
-      bool ok = mlkem_decap(key, keys->ct, keys->ss);
+      bool ok = kem_decapsulate(key, keys->ct, keys->ss);
       EVP_PKEY_free(key);
       do_not_optimize(&ok);
     };

@@ -58,25 +58,6 @@ struct Material {
   std::vector<unsigned char> pk, ct, ss, ss2;  // share bytes; sizes fixed at setup
 };
 
-bool encapsulate(EVP_PKEY* key, std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
-  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
-  std::size_t ct_len = ct.size(), ss_len = ss.size();
-  const bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
-                  EVP_PKEY_encapsulate(ctx, ct.data(), &ct_len, ss.data(), &ss_len) == 1 && ct_len == ct.size() &&
-                  ss_len == ss.size();
-  EVP_PKEY_CTX_free(ctx);
-  return ok;
-}
-
-bool decapsulate(EVP_PKEY* key, const std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
-  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
-  std::size_t ss_len = ss.size();
-  const bool ok = ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
-                  EVP_PKEY_decapsulate(ctx, ss.data(), &ss_len, ct.data(), ct.size()) == 1 && ss_len == ss.size();
-  EVP_PKEY_CTX_free(ctx);
-  return ok;
-}
-
 // The ciphertext and shared-secret sizes OpenSSL reports for an encapsulation to `key`.
 bool encapsulation_sizes(EVP_PKEY* key, std::size_t& ct_bytes, std::size_t& ss_bytes) {
   EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr);
@@ -115,7 +96,7 @@ std::shared_ptr<Material> make_material(const char* alg) {
   m->ct.resize(ct_bytes);
   m->ss.resize(ss_bytes);
   m->ss2.resize(ss_bytes);
-  if (!encapsulate(pub.get(), m->ct, m->ss) || !decapsulate(m->key.get(), m->ct, m->ss2) || m->ss != m->ss2)
+  if (!kem_encapsulate(pub.get(), m->ct, m->ss) || !kem_decapsulate(m->key.get(), m->ct, m->ss2) || m->ss != m->ss2)
     return fail("hybrid encapsulation and decapsulation"), nullptr;
   return m;
 }
@@ -153,7 +134,7 @@ void add_hybrid(std::vector<Case>& cases, const HybridKem& h) {
     if (!m) return Op();
     return [m, alg] {
       EVP_PKEY* key = EVP_PKEY_new_raw_public_key_ex(nullptr, alg, nullptr, m->pk.data(), m->pk.size());
-      bool ok = encapsulate(key, m->ct, m->ss);  // this case's own buffers
+      bool ok = kem_encapsulate(key, m->ct, m->ss);  // this case's own buffers
       EVP_PKEY_free(key);
       do_not_optimize(&ok);
     };
@@ -162,7 +143,7 @@ void add_hybrid(std::vector<Case>& cases, const HybridKem& h) {
     auto m = make_material(alg);
     if (!m) return Op();
     return [m] {
-      bool ok = decapsulate(m->key.get(), m->ct, m->ss2);
+      bool ok = kem_decapsulate(m->key.get(), m->ct, m->ss2);
       do_not_optimize(&ok);
     };
   });

@@ -1,5 +1,6 @@
 // Helpers the OpenSSL peer's files share (bench/peers/openssl.cpp, openssl_hybrid.cpp):
-// error reporting, key generation by name, a key's raw bytes. Header-only, internal to the
+// error reporting, key generation by name, a key's raw bytes, KEM encapsulation and
+// decapsulation. Header-only, internal to the
 // peer; only bench/peers includes OpenSSL headers.
 #pragma once
 
@@ -65,6 +66,27 @@ inline std::vector<unsigned char> raw_private(EVP_PKEY* key) {
   std::vector<unsigned char> raw(n);
   if (EVP_PKEY_get_raw_private_key(key, raw.data(), &n) != 1) return {};
   return raw;
+}
+
+// Encapsulation to / decapsulation with `key` (ML-KEM, the hybrids) into caller buffers of
+// the sizes OpenSSL reports (ct: ciphertext, ss: shared secret); false on any failure or
+// size mismatch.
+inline bool kem_encapsulate(EVP_PKEY* key, std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
+  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
+  std::size_t ct_len = ct.size(), ss_len = ss.size();
+  const bool ok = ctx && EVP_PKEY_encapsulate_init(ctx, nullptr) == 1 &&
+                  EVP_PKEY_encapsulate(ctx, ct.data(), &ct_len, ss.data(), &ss_len) == 1 && ct_len == ct.size() &&
+                  ss_len == ss.size();
+  EVP_PKEY_CTX_free(ctx);
+  return ok;
+}
+inline bool kem_decapsulate(EVP_PKEY* key, const std::vector<unsigned char>& ct, std::vector<unsigned char>& ss) {
+  EVP_PKEY_CTX* ctx = key ? EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr) : nullptr;
+  std::size_t ss_len = ss.size();
+  const bool ok = ctx && EVP_PKEY_decapsulate_init(ctx, nullptr) == 1 &&
+                  EVP_PKEY_decapsulate(ctx, ss.data(), &ss_len, ct.data(), ct.size()) == 1 && ss_len == ss.size();
+  EVP_PKEY_CTX_free(ctx);
+  return ok;
 }
 
 }  // namespace tessera::bench::openssl_peer

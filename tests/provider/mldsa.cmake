@@ -9,9 +9,8 @@ if(TARGET tessera_provider)
     TESSERA_PROVIDER_DIR="$<TARGET_FILE_DIR:tessera_provider>")
   add_dependencies(provider_mldsa_test tessera_provider)
 
-  # A sanitizer build's module cannot be loaded by the uninstrumented openssl CLI: only the
-  # GoogleTest above runs there.
-  if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  # Not in a sanitizer build (tests/CMakeLists.txt: the CLI cannot load its module).
+  if(TESSERA_SANITIZED_BUILD)
     return()
   endif()
   add_test(NAME provider.mldsa.cli
@@ -22,6 +21,6 @@ if(TARGET tessera_provider)
   add_test(NAME provider.mldsa.openssl35
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/mldsa_cli.sh $<TARGET_FILE_DIR:tessera_provider>
       ${CMAKE_CURRENT_BINARY_DIR}/provider-mldsa-openssl35 ${PROJECT_SOURCE_DIR}/scripts/openssl35.sh interop)
-  set_tests_properties(provider.mldsa.cli provider.mldsa.openssl35 PROPERTIES TIMEOUT 120)
+  set_tests_properties(provider.mldsa.cli provider.mldsa.openssl35 PROPERTIES TIMEOUT 120 LABELS provider)
   set_tests_properties(provider.mldsa.openssl35 PROPERTIES SKIP_RETURN_CODE 77)
 endif()

@@ -9,23 +9,7 @@
 # reading what tessera wrote and the reverse; exit 77 (CTest: skipped) if its --print-dir
 # finds no unpacked OpenSSL 3.5 (nothing is fetched here).
 set -euo pipefail
-MODULE_DIR=$(cd "$1" && pwd)
-WORK=$2
-O35=""
-MODE=${4:-base}
-if [[ -n "${3:-}" && -f "$3" ]]; then O35=$(bash "$3" --print-dir 2> /dev/null || true); fi
-if [[ $MODE == interop && ! ( -n "$O35" && -x "$O35/run" ) ]]; then
-  echo "SKIPPED: OpenSSL 3.5 is not unpacked (run scripts/openssl35.sh)"
-  exit 77
-fi
-rm -rf "$WORK"
-mkdir -p "$WORK"
-cd "$WORK"
-P=(-provider-path "$MODULE_DIR" -provider tessera -provider default)
-fail() { echo "FAIL: $*" >&2; exit 1; }
-step() { echo "== $*"; }
-# The hex of one labelled block of `openssl pkey -text` ("seed:", "priv:", "pub:").
-field() { awk -v l="$2:" '$0==l{on=1;next} /^[a-z]+:$/{on=0} on' "$1" | tr -d ' :\n'; }
+. "$(dirname "$0")/cli_lib.sh"  # MODULE_DIR, WORK, O35, MODE, P, fail, step, field
 
 step "list"
 out=$(openssl list -signature-algorithms "${P[@]}")

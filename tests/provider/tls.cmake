@@ -5,9 +5,8 @@
 if(NOT TARGET tessera_provider)
   return()
 endif()
-# A sanitizer build's module cannot be loaded by the uninstrumented openssl, curl, nginx
-# or chromium (its runtime must come first); the EVP test (kem.cmake) still runs there.
-if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+# Not in a sanitizer build (tests/CMakeLists.txt); the EVP test (kem.cmake) still runs there.
+if(TESSERA_SANITIZED_BUILD)
   message(STATUS "provider: sanitizer build: the TLS shell tests (tests/provider/tls.cmake) are not registered")
   return()
 endif()

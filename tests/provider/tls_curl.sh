@@ -6,19 +6,7 @@
 . "$(dirname "$0")/tls_lib.sh"
 need curl
 make_cert
-cat >"$WORK/openssl.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-default = default_sect
-tessera = tessera_sect
-[default_sect]
-activate = 1
-[tessera_sect]
-module = $TESSERA_MODULE_DIR/tessera.so
-activate = 1
-CNF
+provider_conf "$WORK/openssl.cnf"
 start_server "$WORK/server.log" "${PROV[@]}" -tls1_3 -groups X25519MLKEM768 -www -trace
 OPENSSL_CONF="$WORK/openssl.cnf" timeout 20 curl -v -sS --insecure --tlsv1.3 --curves X25519MLKEM768 \
   "https://127.0.0.1:$PORT/" >"$WORK/page.html" 2>"$WORK/curl.log" || { cat "$WORK/curl.log"; fail "curl failed"; }

@@ -44,6 +44,24 @@ make_cert() {
     -keyout "$WORK/key.pem" -out "$WORK/cert.pem" >"$WORK/req.log" 2>&1 || { cat "$WORK/req.log"; fail "openssl req"; }
 }
 
+# provider_conf FILE: an openssl.cnf that activates default and tessera (the snippet of
+# docs/provider.md), for programs that load the provider through OPENSSL_CONF.
+provider_conf() {
+  cat >"$1" <<CNF
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+[provider_sect]
+default = default_sect
+tessera = tessera_sect
+[default_sect]
+activate = 1
+[tessera_sect]
+module = $TESSERA_MODULE_DIR/tessera.so
+activate = 1
+CNF
+}
+
 # start_server LOG ARGS...: `openssl s_server -accept 127.0.0.1:0 ARGS` in the background
 # (at most 120 s), its output in LOG; sets SERVER_PID and PORT once it listens.
 start_server() {

@@ -10,19 +10,7 @@ need nginx
 need curl
 need python3
 make_cert
-cat >"$WORK/openssl.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-[provider_sect]
-default = default_sect
-tessera = tessera_sect
-[default_sect]
-activate = 1
-[tessera_sect]
-module = $TESSERA_MODULE_DIR/tessera.so
-activate = 1
-CNF
+provider_conf "$WORK/openssl.cnf"
 mkdir -p "$WORK/logs" "$WORK/tmp"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
