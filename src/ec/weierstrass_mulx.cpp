@@ -7,9 +7,12 @@
 // A build that forces 32-bit limbs (TESSERA_BIGNUM_LIMB32) has no 64-bit field to speed up.
 #if !defined(TESSERA_BIGNUM_LIMB32) && defined(__SIZEOF_INT128__)
 #include "bignum/mont_mulx.hpp"
+#include "ec/p256_field_mulx.hpp"
 #include "ec/weierstrass_curve.hpp"
 #include "ec/weierstrass_kernels.hpp"
 #include "ec/weierstrass_scalar_mul.hpp"
+
+#include <type_traits>
 
 namespace tessera::ec {
 
@@ -21,19 +24,45 @@ struct MulxField : PortableField<C> {
   using Fe = FieldInt<C>;
   using Sc = ScalarInt<C>;
   static constexpr const char* name = "radix 2^64 (MULX/ADX)";
-  // P-256's p = -1 mod 2^64: the reduction digit is the low limb itself.
-  static constexpr bool kPm0invOne = P::fp.m0inv == 1;
+  // P-256's field has its own reduction and register-only add/sub (p256_field_mulx.hpp).
+  static constexpr bool kP256 = std::is_same_v<C, P256>;
   [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b) noexcept {
-    if constexpr (P::NF == 4) {
-      bignum::mulx::mont_mul4<kPm0invOne>(r, a, b, P::fp);
+    if constexpr (kP256) {
+      p256x::mul(r, a, b);
     } else {
       bignum::mulx::mont_mul(r, a, b, P::fp);
     }
   }
-  [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept { mul(r, a, a); }
-  [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept { bignum::x86::add_mod(r, a, b, P::p); }
-  [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b) noexcept { bignum::x86::sub_mod(r, a, b, P::p); }
+  [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept {
+    if constexpr (kP256) {
+      p256x::sqr(r, a);
+    } else {
+      mul(r, a, a);
+    }
+  }
+  [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept {
+    if constexpr (kP256) {
+      p256x::add(r, a, b);
+    } else {
+      bignum::x86::add_mod(r, a, b, P::p);
+    }
+  }
+  [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b) noexcept {
+    if constexpr (kP256) {
+      p256x::sub(r, a, b);
+    } else {
+      bignum::x86::sub_mod(r, a, b, P::p);
+    }
+  }
   static void nmul(Sc& r, const Sc& a, const Sc& b) noexcept { bignum::mulx::mont_mul(r, a, b, P::fn); }
+  // (mont_sqr4 needs n < 2^256 - 2^192: P-256's n = 2^256 - 2^224 + ...)
+  static void nsqr(Sc& r, const Sc& a) noexcept {
+    if constexpr (kP256) {
+      bignum::mulx::mont_sqr4(r, a, P::fn);
+    } else {
+      nmul(r, a, a);
+    }
+  }
 };
 
 template <class C>

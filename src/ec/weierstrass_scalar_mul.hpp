@@ -6,6 +6,7 @@
 #pragma once
 
 #include "common/secret.hpp"
+#include "ec/weierstrass_jacobian.hpp"
 #include "ec/weierstrass_point.hpp"
 
 #include <cstddef>
@@ -78,6 +79,7 @@ inline void signed_digits(const ScalarInt<C>& k, L mag[], L neg[]) noexcept {
 template <class C, class F>
 struct ScalarMul {
   using K = PointOps<C, F>;
+  using Jac = JacobianOps<C, F>;
   using Point = ProjectivePoint<C>;
   using Affine = AffinePoint<C>;
   using Fe = FieldInt<C>;
@@ -148,7 +150,8 @@ struct ScalarMul {
   }
 
   // k P, signed 5-bit fixed window: table of 1P..16P, every entry read, then a conditional
-  // negation; five doublings and one complete addition per digit.
+  // negation; per digit five doublings in Jacobian coordinates (weierstrass_jacobian.hpp:
+  // exception-free, 3M + 5S each) and one complete projective addition.
   static Point mul_point(const Point& P1, const Sc& k) noexcept {
     Point table[16];
     table[0] = P1;
@@ -158,7 +161,9 @@ struct ScalarMul {
     Point r = K::infinity();
     for (std::size_t i = digits; i-- > 0;) {
       if (i + 1 != digits) {
-        for (int d = 0; d < 5; ++d) r = K::dbl(r);
+        JacobianPoint<C> j = Jac::from_projective(r);
+        for (int d = 0; d < 5; ++d) j = Jac::dbl(j);
+        r = Jac::to_projective(j);
       }
       Point t = K::infinity();
       for (std::size_t j = 0; j < 16; ++j) K::cmov(t, table[j], digit_eq_mask(mag[i], static_cast<L>(j + 1)));
@@ -196,27 +201,25 @@ struct ScalarMul {
     return len;
   }
 
-  // u1 G + u2 Q (public scalars): u2 Q by width-5 NAF over Q, 3Q, ..., 15Q, then u1 G from
-  // the fixed-base table by its signed digits; zero digits skipped.
+  // u1 G + u2 Q (public scalars), in Jacobian coordinates with the variable-time formulas:
+  // u2 Q by width-5 NAF over Q, 3Q, ..., 15Q, then u1 G from the fixed-base table by its
+  // signed digits (mixed additions); zero digits skipped.
   static Point double_mul_vartime(const BaseTable<C>& base, const Sc& u1, const Point& Q, const Sc& u2) noexcept {
-    Point odd[8];  // (2j + 1) Q
-    odd[0] = Q;
-    const Point q2 = K::dbl(Q);
-    for (std::size_t j = 1; j < 8; ++j) odd[j] = K::add(odd[j - 1], q2);
+    using Jp = JacobianPoint<C>;
+    Jp odd[8];  // (2j + 1) Q
+    odd[0] = Jac::from_projective(Q);
+    const Jp q2 = Jac::dbl(odd[0]);
+    for (std::size_t j = 1; j < 8; ++j) odd[j] = Jac::add_vartime(odd[j - 1], q2);
     std::int8_t naf[C::order_bits + 1];
     const std::size_t len = wnaf5_vartime(u2, naf);
-    Point r = K::infinity();
-    bool started = false;
+    Jp r = Jac::infinity();
     for (std::size_t i = len; i-- > 0;) {
-      if (started) r = K::dbl(r);
+      if (!Jac::is_infinity_vartime(r)) r = Jac::dbl(r);
       const int d = naf[i];
       if (d > 0) {
-        r = started ? K::add(r, odd[d / 2]) : odd[d / 2];
-        started = true;
+        r = Jac::add_vartime(r, odd[d / 2]);
       } else if (d < 0) {
-        const Point t = K::neg(odd[-d / 2]);
-        r = started ? K::add(r, t) : t;
-        started = true;
+        r = Jac::add_vartime(r, Jac::neg(odd[-d / 2]));
       }
     }
     L mag[digits], neg[digits];
@@ -225,9 +228,9 @@ struct ScalarMul {
       if (mag[i] == 0) continue;
       Affine a = base.t[i][mag[i] - 1];
       if (neg[i] != 0) K::sub(a.y, Fe{}, a.y);
-      r = K::add_mixed(r, a);
+      r = Jac::add_mixed_vartime(r, a);
     }
-    return r;
+    return Jac::to_projective(r);
   }
 
   // --- mod n (F::nmul: Montgomery multiplication mod n) ---
@@ -247,7 +250,7 @@ struct ScalarMul {
     bool started = false;  // public: depends on n only
     for (std::size_t i = K::NS * bignum::LimbTraits<L>::bits / 4; i-- > 0;) {
       if (started) {
-        for (int s = 0; s < 4; ++s) F::nmul(acc, acc, acc);
+        for (int s = 0; s < 4; ++s) F::nsqr(acc, acc);
       }
       const unsigned digit = static_cast<unsigned>(bignum::nibble(K::n_minus_2, 4 * i));
       if (digit != 0) {

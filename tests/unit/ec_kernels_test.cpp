@@ -21,6 +21,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -184,21 +185,21 @@ TYPED_TEST(EcKernelsTest, ScalarArithmeticMatchesBignum) {
   });
 }
 
-// k G, k Q and u1 G + u2 Q of every backend against EC_POINT_mul (edge and random scalars).
-TYPED_TEST(EcKernelsTest, ScalarMultiplicationMatchesOpenSsl) {
-  using C = TypeParam;
+// Points as SEC1 uncompressed bytes (empty for O), from OpenSSL's EC_POINT and from a kernel
+// table's projective point.
+template <class C>
+struct Encoder {
   using K = Curve<C>;
-  using Sc = typename K::Sc;
-  test::BnCtx ctx(BN_CTX_new());
-  test::EcGroup g(EC_GROUP_new_by_curve_name(test::curve_nid<C>()));
-  std::mt19937_64 rng(0x5eed2000 + C::field_bytes);
-  auto encode_model = [&](const EC_POINT* pt) {
+  const EC_GROUP* g;
+  BN_CTX* ctx;
+  Encoder(const EC_GROUP* group, BN_CTX* c) : g(group), ctx(c) {}
+  std::vector<std::uint8_t> model(const EC_POINT* pt) const {
     std::vector<std::uint8_t> out(1 + 2 * C::field_bytes);
-    if (EC_POINT_is_at_infinity(g.get(), pt)) return std::vector<std::uint8_t>{};
-    out.resize(EC_POINT_point2oct(g.get(), pt, POINT_CONVERSION_UNCOMPRESSED, out.data(), out.size(), ctx.get()));
+    if (EC_POINT_is_at_infinity(g, pt)) return std::vector<std::uint8_t>{};
+    out.resize(EC_POINT_point2oct(g, pt, POINT_CONVERSION_UNCOMPRESSED, out.data(), out.size(), ctx));
     return out;
-  };
-  auto encode = [&](const WeierstrassKernels<C>& kern, const typename K::Point& pt) {
+  }
+  std::vector<std::uint8_t> ours(const WeierstrassKernels<C>& kern, const typename K::Point& pt) const {
     if (K::is_infinity_mask(pt) != 0) return std::vector<std::uint8_t>{};
     const auto a = kern.to_affine(pt);
     std::vector<std::uint8_t> out(1 + 2 * C::field_bytes);
@@ -207,7 +208,20 @@ TYPED_TEST(EcKernelsTest, ScalarMultiplicationMatchesOpenSsl) {
     bignum::to_be_bytes<bignum::Limb, K::NF>(std::span<std::uint8_t, C::field_bytes>(out.data() + 1 + C::field_bytes, C::field_bytes),
                                              K::from_mont(a.y));
     return out;
-  };
+  }
+};
+
+// k G, k Q and u1 G + u2 Q of every backend against EC_POINT_mul (edge and random scalars).
+TYPED_TEST(EcKernelsTest, ScalarMultiplicationMatchesOpenSsl) {
+  using C = TypeParam;
+  using K = Curve<C>;
+  using Sc = typename K::Sc;
+  test::BnCtx ctx(BN_CTX_new());
+  test::EcGroup g(EC_GROUP_new_by_curve_name(test::curve_nid<C>()));
+  std::mt19937_64 rng(0x5eed2000 + C::field_bytes);
+  Encoder<C> enc(g.get(), ctx.get());
+  auto encode_model = [&](const EC_POINT* pt) { return enc.model(pt); };
+  auto encode = [&](const WeierstrassKernels<C>& kern, const typename K::Point& pt) { return enc.ours(kern, pt); };
   std::vector<Sc> ks = values_below(K::n, rng, 24);
   Sc small{};
   for (bignum::Limb w : {3u, 15u, 16u, 17u, 31u, 32u, 33u, 63u, 64u, 255u}) {
@@ -244,6 +258,54 @@ TYPED_TEST(EcKernelsTest, ScalarMultiplicationMatchesOpenSsl) {
       ASSERT_EQ(encode(kern, kern.double_mul_vartime(k, Q, u2)), encode_model(want.get())) << kern.name << " u1 G + u2 Q";
       EC_POINT_mul(g.get(), want.get(), kb.get(), qpm.get(), u2b.get(), ctx.get());
       ASSERT_EQ(encode(kern, kern.double_mul_vartime(k, Qproj, u2)), encode_model(want.get())) << kern.name << " u1 G + u2 Q'";
+    }
+  });
+}
+
+// u1 G + u2 Q where the variable-time formulas meet their exceptional cases: Q = +-G and
+// u1, u2 chosen so that a partial sum equals the fixed-base table entry being added
+// (P + P: the doubling branch) or its negative (P + (-P): the result O), and sums that
+// are O in the end.
+TYPED_TEST(EcKernelsTest, DoubleMultiplicationExceptionalCases) {
+  using C = TypeParam;
+  using K = Curve<C>;
+  using Sc = typename K::Sc;
+  using L = bignum::Limb;
+  test::BnCtx ctx(BN_CTX_new());
+  test::EcGroup g(EC_GROUP_new_by_curve_name(test::curve_nid<C>()));
+  Encoder<C> enc(g.get(), ctx.get());
+  const typename K::Point G = K::generator();
+  const typename K::Point minus_g = K::neg(G);
+  Pt gm(EC_POINT_dup(EC_GROUP_get0_generator(g.get()), g.get()));
+  Pt neg_gm(EC_POINT_dup(gm.get(), g.get()));
+  EC_POINT_invert(g.get(), neg_gm.get(), ctx.get());
+  // s = d 32^i: one signed digit of the fixed-base recoding; and n - s.
+  std::vector<Sc> singles;
+  for (unsigned i : {0u, 1u, 5u, 17u}) {
+    for (L d : {1u, 3u, 15u, 16u}) {
+      Sc s{};
+      s.v[0] = d;
+      for (unsigned j = 0; j < 5 * i; ++j) bignum::add(s, s, s);
+      singles.push_back(s);
+    }
+  }
+  auto neg_mod_n = [](const Sc& a) {
+    Sc r{};
+    bignum::sub(r, K::n, a);
+    return r;
+  };
+  for_each_backend([&](Backend backend) {
+    const auto& kern = weierstrass_kernels_for<C>(backend);
+    for (const Sc& s : singles) {
+      const Sc ns = neg_mod_n(s);
+      for (const auto& [u1, u2, q_is_neg] : {std::tuple{s, s, false}, std::tuple{s, ns, false}, std::tuple{ns, s, false},
+                                             std::tuple{s, s, true}, std::tuple{s, ns, true}}) {
+        Pt want(EC_POINT_new(g.get()));
+        EC_POINT_mul(g.get(), want.get(), to_bn(u1).get(), q_is_neg ? neg_gm.get() : gm.get(), to_bn(u2).get(), ctx.get());
+        const auto got = kern.double_mul_vartime(u1, q_is_neg ? minus_g : G, u2);
+        ASSERT_EQ(enc.ours(kern, got), enc.model(want.get()))
+            << kern.name << " u1 = " << hex(u1) << ", u2 = " << hex(u2) << (q_is_neg ? ", Q = -G" : ", Q = G");
+      }
     }
   });
 }
