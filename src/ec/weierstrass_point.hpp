@@ -19,6 +19,7 @@
 
 #include "bignum/montgomery.hpp"
 #include "ec/p256.hpp"
+#include "ec/p256_field64.hpp"
 #include "ec/p384.hpp"
 #include "ec/weierstrass.hpp"
 
@@ -63,16 +64,46 @@ struct AffinePoint {
   FieldInt<C> x, y;
 };
 
-// The portable field: bignum's Montgomery arithmetic (CIOS), any limb width.
+// The portable field: bignum's Montgomery arithmetic (CIOS), any limb width; P-256 on
+// 64-bit limbs with the reduction of p's shape (p256_field64.hpp).
 template <class C>
 struct PortableField {
   using P = CurveParams<C>;
   using Fe = FieldInt<C>;
   static constexpr const char* name = "portable";
-  [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b) noexcept { bignum::mont_mul(r, a, b, P::fp); }
-  [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept { bignum::mont_sqr(r, a, P::fp); }
-  [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept { bignum::add_mod(r, a, b, P::p); }
-  [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b) noexcept { bignum::sub_mod(r, a, b, P::p); }
+#if defined(__SIZEOF_INT128__)
+  static constexpr bool kP256 = std::is_same_v<C, P256> && std::is_same_v<bignum::Limb, std::uint64_t>;
+#else
+  static constexpr bool kP256 = false;
+#endif
+  [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b) noexcept {
+    if constexpr (kP256) {
+      p256_64::mul(r, a, b);
+    } else {
+      bignum::mont_mul(r, a, b, P::fp);
+    }
+  }
+  [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept {
+    if constexpr (kP256) {
+      p256_64::sqr(r, a);
+    } else {
+      bignum::mont_sqr(r, a, P::fp);
+    }
+  }
+  [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept {
+    if constexpr (kP256) {
+      p256_64::add(r, a, b);
+    } else {
+      bignum::add_mod(r, a, b, P::p);
+    }
+  }
+  [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b) noexcept {
+    if constexpr (kP256) {
+      p256_64::sub(r, a, b);
+    } else {
+      bignum::sub_mod(r, a, b, P::p);
+    }
+  }
   // Montgomery multiplication mod the group order n (ECDSA's scalars).
   static void nmul(ScalarInt<C>& r, const ScalarInt<C>& a, const ScalarInt<C>& b) noexcept {
     bignum::mont_mul(r, a, b, P::fn);
