@@ -5,12 +5,10 @@
 // scalar variables so that the compiler keeps everything in registers. Same contract as
 // bignum::mont_mul / mont_sqr: inputs in [0, p), outputs in [0, p). Constant time: no
 // branches; the final selection is a mask.
-//
-// Carry chains: _addcarry_u64 / _subborrow_u64 on x86-64, elsewhere comparisons (which
-// compilers turn into flag-setting add/subtract chains; g++ makes poor code of
-// double-width carries). Products through unsigned __int128.
+// Carry chains and products: bignum/carry64.hpp.
 #pragma once
 
+#include "bignum/carry64.hpp"
 #include "bignum/uint.hpp"
 
 #include <cstdint>
@@ -20,45 +18,13 @@
 namespace tessera::ec::p256_64 {
 
 using u64 = std::uint64_t;
-__extension__ typedef unsigned __int128 u128;  // __extension__: -Wpedantic
 using Fe = bignum::Uint<u64, 4>;
+using bignum::w64::adc;
+using bignum::w64::mul_wide;
+using bignum::w64::sbb;
 
 inline constexpr u64 kP1 = 0x00000000ffffffffull;
 inline constexpr u64 kP3 = 0xffffffff00000001ull;
-
-// out = a + b + c (c in {0, 1}); returns the carry.
-[[gnu::always_inline]] inline unsigned adc(unsigned c, u64 a, u64 b, u64& out) noexcept {
-#if defined(__x86_64__) && !defined(TESSERA_NO_X86_ADC)
-  unsigned long long x;
-  const unsigned char co = _addcarry_u64(static_cast<unsigned char>(c), a, b, &x);
-  out = x;
-  return co;
-#else
-  const u64 s = a + b;
-  const u64 t = s + c;
-  out = t;
-  return static_cast<unsigned>(s < a) | static_cast<unsigned>(t < s);
-#endif
-}
-// out = a - b - c (c in {0, 1}); returns the borrow.
-[[gnu::always_inline]] inline unsigned sbb(unsigned c, u64 a, u64 b, u64& out) noexcept {
-#if defined(__x86_64__) && !defined(TESSERA_NO_X86_ADC)
-  unsigned long long x;
-  const unsigned char co = _subborrow_u64(static_cast<unsigned char>(c), a, b, &x);
-  out = x;
-  return co;
-#else
-  const u64 d = a - b;
-  const u64 t = d - c;
-  out = t;
-  return static_cast<unsigned>(a < b) | static_cast<unsigned>(d < c);
-#endif
-}
-[[gnu::always_inline]] inline u64 mul_wide(u64 a, u64 b, u64& hi) noexcept {
-  const u128 x = static_cast<u128>(a) * b;
-  hi = static_cast<u64>(x >> 64);
-  return static_cast<u64>(x);
-}
 
 // (t0..t3, top) < 2p to [0, p) in r: subtract p unless that borrows past top.
 [[gnu::always_inline]] inline void final_subtract(Fe& r, u64 t0, u64 t1, u64 t2, u64 t3, u64 top) noexcept {

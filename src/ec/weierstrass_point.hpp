@@ -17,6 +17,7 @@
 // order n.
 #pragma once
 
+#include "bignum/mont_mul64.hpp"
 #include "bignum/montgomery.hpp"
 #include "ec/p256.hpp"
 #include "ec/p256_field64.hpp"
@@ -64,21 +65,27 @@ struct AffinePoint {
   FieldInt<C> x, y;
 };
 
-// The portable field: bignum's Montgomery arithmetic (CIOS), any limb width; P-256 on
-// 64-bit limbs with the reduction of p's shape (p256_field64.hpp).
+// The portable field: bignum's Montgomery arithmetic (CIOS), any limb width; on 64-bit
+// limbs P-256 with the reduction of p's shape (p256_field64.hpp) and P-384 with the
+// unrolled six-limb CIOS (bignum/mont_mul64.hpp).
 template <class C>
 struct PortableField {
   using P = CurveParams<C>;
   using Fe = FieldInt<C>;
   static constexpr const char* name = "portable";
 #if defined(__SIZEOF_INT128__)
-  static constexpr bool kP256 = std::is_same_v<C, P256> && std::is_same_v<bignum::Limb, std::uint64_t>;
+  static constexpr bool k64 = std::is_same_v<bignum::Limb, std::uint64_t>;
+  static constexpr bool kP256 = std::is_same_v<C, P256> && k64;
+  static constexpr bool k6 = k64 && FieldInt<C>::limbs == 6;  // P-384: bignum/mont_mul64.hpp
 #else
   static constexpr bool kP256 = false;
+  static constexpr bool k6 = false;
 #endif
   [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b) noexcept {
     if constexpr (kP256) {
       p256_64::mul(r, a, b);
+    } else if constexpr (k6) {
+      bignum::mont_mul6_64(r, a, b, P::fp);
     } else {
       bignum::mont_mul(r, a, b, P::fp);
     }
@@ -87,7 +94,7 @@ struct PortableField {
     if constexpr (kP256) {
       p256_64::sqr(r, a);
     } else {
-      bignum::mont_sqr(r, a, P::fp);
+      mul(r, a, a);
     }
   }
   [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept {
@@ -106,9 +113,13 @@ struct PortableField {
   }
   // Montgomery multiplication mod the group order n (ECDSA's scalars).
   static void nmul(ScalarInt<C>& r, const ScalarInt<C>& a, const ScalarInt<C>& b) noexcept {
-    bignum::mont_mul(r, a, b, P::fn);
+    if constexpr (k6) {
+      bignum::mont_mul6_64(r, a, b, P::fn);
+    } else {
+      bignum::mont_mul(r, a, b, P::fn);
+    }
   }
-  static void nsqr(ScalarInt<C>& r, const ScalarInt<C>& a) noexcept { bignum::mont_sqr(r, a, P::fn); }
+  static void nsqr(ScalarInt<C>& r, const ScalarInt<C>& a) noexcept { nmul(r, a, a); }
 };
 
 template <class C, class F>
