@@ -73,51 +73,58 @@ struct PortableField {
   using P = CurveParams<C>;
   using Fe = FieldInt<C>;
   static constexpr const char* name = "portable";
-#if defined(__SIZEOF_INT128__)
+  // (The 64-bit paths need unsigned __int128; 32-bit targets take the generic CIOS.)
   static constexpr bool k64 = std::is_same_v<bignum::Limb, std::uint64_t>;
   static constexpr bool kP256 = std::is_same_v<C, P256> && k64;
   static constexpr bool k6 = k64 && FieldInt<C>::limbs == 6;  // P-384: bignum/mont_mul64.hpp
-#else
-  static constexpr bool kP256 = false;
-  static constexpr bool k6 = false;
-#endif
   [[gnu::always_inline]] static void mul(Fe& r, const Fe& a, const Fe& b) noexcept {
+#if defined(__SIZEOF_INT128__)
     if constexpr (kP256) {
       p256_64::mul(r, a, b);
+      return;
     } else if constexpr (k6) {
       bignum::mont_mul6_64(r, a, b, P::fp);
-    } else {
-      bignum::mont_mul(r, a, b, P::fp);
+      return;
     }
+#endif
+    bignum::mont_mul(r, a, b, P::fp);
   }
   [[gnu::always_inline]] static void sqr(Fe& r, const Fe& a) noexcept {
+#if defined(__SIZEOF_INT128__)
     if constexpr (kP256) {
       p256_64::sqr(r, a);
-    } else {
-      mul(r, a, a);
+      return;
     }
+#endif
+    mul(r, a, a);
   }
   [[gnu::always_inline]] static void add(Fe& r, const Fe& a, const Fe& b) noexcept {
+#if defined(__SIZEOF_INT128__)
     if constexpr (kP256) {
       p256_64::add(r, a, b);
-    } else {
-      bignum::add_mod(r, a, b, P::p);
+      return;
     }
+#endif
+    bignum::add_mod(r, a, b, P::p);
   }
   [[gnu::always_inline]] static void sub(Fe& r, const Fe& a, const Fe& b) noexcept {
+#if defined(__SIZEOF_INT128__)
     if constexpr (kP256) {
       p256_64::sub(r, a, b);
-    } else {
-      bignum::sub_mod(r, a, b, P::p);
+      return;
     }
+#endif
+    bignum::sub_mod(r, a, b, P::p);
   }
   // Montgomery multiplication mod the group order n (ECDSA's scalars).
   static void nmul(ScalarInt<C>& r, const ScalarInt<C>& a, const ScalarInt<C>& b) noexcept {
+#if defined(__SIZEOF_INT128__)
     if constexpr (k6) {
       bignum::mont_mul6_64(r, a, b, P::fn);
-    } else {
-      bignum::mont_mul(r, a, b, P::fn);
+      return;
     }
+#endif
+    bignum::mont_mul(r, a, b, P::fn);
   }
   static void nsqr(ScalarInt<C>& r, const ScalarInt<C>& a) noexcept { nmul(r, a, a); }
 };
