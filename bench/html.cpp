@@ -1,6 +1,6 @@
 // The --html report: one page, inline CSS and SVG only (no scripts, no fonts, no links), so
 // it can be archived with the results and opened offline.
-#include "hybrid_tables.hpp"
+#include "report_sections.hpp"
 #include "results.hpp"
 
 #include <algorithm>
@@ -47,7 +47,7 @@ const char* series_color(const RunRecord& r) {
 
 constexpr int kLabelWidth = 230;
 constexpr int kBarWidth = 520;
-constexpr int kChartWidth = kLabelWidth + kBarWidth + 230;  // room for "p50 ..., <rate>" past the bar
+constexpr int kChartWidth = kLabelWidth + kBarWidth + 330;  // room for "p50 ..., <rate>, N.NNx the fastest"
 constexpr int kRow = 18;
 
 // Speed by the median: operations (bytes) per counter tick at p50, 0 if unknown.
@@ -76,8 +76,13 @@ std::string algorithm_chart(const std::vector<const RunRecord*>& recs) {
     y += kRow + 2;
     for (const RunRecord* r : recs) {
       if (row_operation(r->c) != op) continue;
-      const double w = max > 0 ? std::max(1.0, kBarWidth * median_speed(*r) / max) : 1.0;
-      const std::string text = format_cell(*r);
+      const double speed = median_speed(*r);
+      const double w = max > 0 ? std::max(1.0, kBarWidth * speed / max) : 1.0;
+      // The ratio to the fastest bar of the operation: this p50 / the fastest p50.
+      const double behind = speed > 0 ? max / speed : 0;
+      const std::string text = format_cell(*r) + (behind <= 0 ? std::string()
+                                                  : behind < 1.0005 ? std::string(", fastest")
+                                                                    : num(behind, ", %.2fx the fastest"));
       body += "<text x=\"" + std::to_string(kLabelWidth - 6) + "\" y=\"" + std::to_string(y + 12) +
               "\" text-anchor=\"end\">" + esc(series_name(*r)) + "</text>";
       body += "<rect x=\"" + std::to_string(kLabelWidth) + "\" y=\"" + std::to_string(y + 2) + "\" width=\"" +
@@ -141,6 +146,17 @@ std::string gains_chart(const std::vector<RunRecord>& records, const std::string
          "\" role=\"img\">\n" + body + "</svg>\n";
 }
 
+// Tessera's backends other than portable, in run order (the gains charts' subjects).
+std::vector<std::string> accelerated_backends(const std::vector<RunRecord>& records) {
+  std::vector<std::string> out;
+  for (const RunRecord& r : records) {
+    if (r.c.implementation == "tessera" && r.backend != "portable" &&
+        std::find(out.begin(), out.end(), r.backend) == out.end())
+      out.push_back(r.backend);
+  }
+  return out;
+}
+
 }  // namespace
 
 // A markdown table (from tables.cpp) as an HTML table.
@@ -179,53 +195,36 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
       "body{font-family:sans-serif;margin:24px;color:#222;max-width:1300px}\n"
       "table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:3px 8px;"
       "font-size:13px;text-align:left}th{background:#eef2f7}td.na{color:#999}\n"
+      "p.nm{color:#777}\n"
       "svg{display:block;margin:4px 0 18px}svg text{font:12px sans-serif}svg text.op{font-weight:bold}\n"
       ".legend span{display:inline-block;margin-right:14px}.legend i{display:inline-block;width:12px;"
       "height:12px;margin-right:4px;vertical-align:middle}\n"
       "</style>\n</head>\n<body>\n<h1>Tessera benchmark</h1>\n";
 
-  h += "<table>\n";
-  const std::pair<const char*, std::string> info[] = {
-      {"Tessera", machine.tessera_version},
-      {"CPU", machine.cpu},
-      {"Features", machine.cpu_features},
-      {"Best backend", std::string(backend_name(best))},
-      {"Compiler", machine.compiler + ", " + machine.build_type},
-      {"Cycle counter", machine.tick_source + " at " + num(machine.tick_rate / 1e9, "%.3f") + " GHz"}};
-  for (const auto& [k, v] : info) h += "<tr><th>" + esc(k) + "</th><td>" + esc(v) + "</td></tr>\n";
-  for (const Implementation& impl : impls) {
-    if (impl.name == "tessera") continue;
-    h += "<tr><th>Peer " + esc(impl.name) + "</th><td>" + esc(impl.built ? impl.version : "not built") + "</td></tr>\n";
-  }
-  h += "</table>\n";
-
-  h += "<h2>Availability</h2>\n<p>Algorithm by implementation: the code path that runs (Tessera: on the best "
-       "backend, and which parts are accelerated), &ldquo;-&rdquo; if the implementation lacks the algorithm, "
-       "&ldquo;not built&rdquo; if its adapter was not compiled.</p>\n";
-  h += html_table(availability_table(impls, best));
-
-  const std::string accelerated(backend_name(best));
-  const std::string gains = accelerated == "portable" ? std::string() : gains_chart(records, accelerated);
-  if (!gains.empty()) {
-    h += "<h2>Portable vs accelerated (" + esc(accelerated) + ")</h2>\n"
-         "<p>Improvement of the " + esc(accelerated) + " backend over the portable kernels, per operation, "
-         "from the median (p50) time per operation: portable p50 / " + esc(accelerated) + " p50 &minus; 1.</p>\n" +
-         gains;
-    h += "<p>Table " + esc(compare_backends_legend(accelerated)) + ".</p>\n";
-    h += html_table(compare_backends_table(records, accelerated));
-  }
-
-  // The hybrid summaries, on the backend Tessera ran last (the accelerated one with
-  // --compare-backends), as the text output prints them.
-  std::string last_backend;
-  for (const RunRecord& r : records) {
-    if (r.c.implementation == "tessera") last_backend = r.backend;
-  }
-  if (const std::string parts = hybrid_parts_table(records, last_backend); !parts.empty()) {
-    h += "<h2>Hybrid KEMs vs their parts (" + esc(last_backend) + ")</h2>\n<p>" + esc(hybrid_parts_legend()) +
-         ".</p>\n" + html_table(parts);
-    h += "<h2>Hybrid KEMs in TLS roles (" + esc(last_backend) + ")</h2>\n<p>" + esc(hybrid_roles_legend()) +
-         ".</p>\n" + html_table(hybrid_roles_table(records, impls, last_backend));
+  // The --report sections (the same tables and computed sentences as the markdown report),
+  // with the portable-vs-accelerated chart in the acceleration section.
+  for (const ReportSection& sec : report_sections(records, impls, machine, best)) {
+    h += "<h2>" + esc(sec.title) + "</h2>\n";
+    if (!sec.sentences.empty()) {
+      h += "<p>";
+      for (std::size_t i = 0; i < sec.sentences.size(); ++i) {
+        if (i) h += ' ';
+        h += esc(as_sentence(sec.sentences[i]));
+      }
+      h += "</p>\n";
+    }
+    for (const std::string& n : sec.not_measured) h += "<p class=\"nm\">" + esc(as_sentence(n)) + "</p>\n";
+    if (sec.title == "Acceleration impact") {
+      for (const std::string& accelerated : accelerated_backends(records)) {
+        if (const std::string gains = gains_chart(records, accelerated); !gains.empty()) {
+          h += "<p>Improvement of " + esc(accelerated) + " over the portable kernels per operation, from the "
+               "median (p50) time per operation: portable p50 / " + esc(accelerated) + " p50 &minus; 1.</p>\n" +
+               gains;
+        }
+      }
+    }
+    for (const ReportTable& t : sec.tables)
+      h += "<p>" + esc(as_sentence(t.caption)) + "</p>\n" + html_table(t.markdown);
   }
 
   if (const std::string threads = threads_table(records); !threads.empty()) {
@@ -234,7 +233,8 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
 
   h += "<h2>Speed by algorithm</h2>\n<p>Each bar is 1 / the median (p50) counter ticks per operation (per "
        "byte for hashes and AEAD), scaled to the operation's fastest implementation, so bar lengths compare "
-       "medians; beside it the p50 and the mean rate (operations per second or MiB/s). Longer is faster.</p>\n"
+       "medians; beside it the p50, the mean rate (operations per second or MiB/s) and the ratio of its p50 to the "
+       "fastest one's. Longer is faster.</p>\n"
        "<p class=\"legend\">";
   std::vector<std::string> seen;
   for (const RunRecord& r : records) {

@@ -13,10 +13,7 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-// Counter ticks as the other tables print them: "9016", "28.6k", "1.02M".
-std::string ticks(double v) {
-  return v >= 1e6 ? fmt("%.2fM", v / 1e6) : v >= 1e4 ? fmt("%.1fk", v / 1e3) : fmt("%.0f", v);
-}
+std::string ticks(double v) { return format_ticks(v); }
 
 // The last record of implementation/algorithm/operation (on `backend` when given).
 const RunRecord* find(const std::vector<RunRecord>& records, std::string_view implementation,
@@ -74,6 +71,23 @@ Rows rows_of(const char* algorithm, const std::vector<const char*>& operations) 
   return rows;
 }
 
+// The p50s of one row of the parts table (0: a part not measured); false if the hybrid's
+// row itself was not measured.
+struct PartsCosts {
+  double hybrid = 0, mlkem = 0, curve = 0;
+  bool complete() const { return hybrid > 0 && mlkem > 0 && curve > 0; }
+  double ratio() const { return hybrid / (mlkem + curve); }
+};
+bool parts_costs(const std::vector<RunRecord>& records, const HybridParts& h, const PartsOp& op,
+                 const std::string& backend, PartsCosts& out) {
+  const RunRecord* hr = find(records, "tessera", h.hybrid, op.hybrid_operation, &backend);
+  if (!hr) return false;
+  out = {.hybrid = median_cost(*hr),
+         .mlkem = median_sum(records, "tessera", rows_of(h.mlkem, op.mlkem_operations), &backend),
+         .curve = median_sum(records, "tessera", rows_of(h.curve, op.curve_operations), &backend)};
+  return true;
+}
+
 bool has_hybrid(const std::vector<RunRecord>& records, const std::string& backend) {
   for (const HybridParts& h : kHybridParts) {
     for (const RunRecord& r : records) {
@@ -98,16 +112,14 @@ std::string hybrid_parts_table(const std::vector<RunRecord>& records, const std:
                                               "sum of parts", "hybrid / sum", "within +3 %"}};
   for (const HybridParts& h : kHybridParts) {
     for (const PartsOp& op : parts_ops()) {
-      const RunRecord* hr = find(records, "tessera", h.hybrid, op.hybrid_operation, &backend);
-      if (!hr) continue;
+      PartsCosts costs;
+      if (!parts_costs(records, h, op, backend, costs)) continue;
       const Rows mlkem = rows_of(h.mlkem, op.mlkem_operations), curve = rows_of(h.curve, op.curve_operations);
-      const double hc = median_cost(*hr);
-      const double mc = median_sum(records, "tessera", mlkem, &backend);
-      const double cc = median_sum(records, "tessera", curve, &backend);
+      const double hc = costs.hybrid, mc = costs.mlkem, cc = costs.curve;
       auto part = [](double cost, const Rows& r) { return (cost > 0 ? ticks(cost) : "not run") + " (" + describe(r) + ")"; };
       std::vector<std::string> row{h.hybrid, op.label, ticks(hc), part(mc, mlkem), part(cc, curve)};
-      if (mc > 0 && cc > 0 && hc > 0) {
-        const double ratio = hc / (mc + cc);
+      if (costs.complete()) {
+        const double ratio = costs.ratio();
         row.push_back(ticks(mc + cc));
         row.push_back(fmt("%.3f", ratio));
         row.push_back(ratio <= 1 + kHybridOverheadLimit ? "yes" : fmt("no (%+.1f %%)", (ratio - 1) * 100));
@@ -118,6 +130,17 @@ std::string hybrid_parts_table(const std::vector<RunRecord>& records, const std:
     }
   }
   return markdown(rows);
+}
+
+std::vector<double> hybrid_parts_ratios(const std::vector<RunRecord>& records, const std::string& backend) {
+  std::vector<double> ratios;
+  for (const HybridParts& h : kHybridParts) {
+    for (const PartsOp& op : parts_ops()) {
+      PartsCosts costs;
+      if (parts_costs(records, h, op, backend, costs) && costs.complete()) ratios.push_back(costs.ratio());
+    }
+  }
+  return ratios;
 }
 
 std::string hybrid_parts_legend() {

@@ -46,6 +46,8 @@ inline constexpr double kHybridOverheadLimit = 0.03;
 // Empty when no hybrid was measured on that backend.
 std::string hybrid_parts_table(const std::vector<RunRecord>& records, const std::string& backend);
 std::string hybrid_parts_legend();
+// The "hybrid / sum" of the table's complete rows, in its order (for the --report sentence).
+std::vector<double> hybrid_parts_ratios(const std::vector<RunRecord>& records, const std::string& backend);
 
 // | Hybrid | Role | Sends | tessera (<backend>) | <peer> ... |: client = key gen + decap (key
 // object), server = encap. Empty when no hybrid was measured on `backend`.

@@ -4,6 +4,8 @@
 #include "tessera_config.hpp"
 #include "timer.hpp"
 
+#include <sys/utsname.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -39,12 +41,21 @@ std::string cpu_model() {
   return "unknown";
 }
 
+// Kernel name, release and machine: timer and scheduler behaviour (and, on Arm, which CPU
+// features the kernel exposes) depend on it.
+std::string kernel() {
+  utsname u{};
+  if (uname(&u) != 0) return "unknown";
+  return std::string(u.sysname) + " " + u.release + " " + u.machine;
+}
+
 }  // namespace
 
 MachineInfo machine_info() {
   MachineInfo m;
   m.cpu = cpu_model();
   m.cpu_features = cpu::feature_string();
+  m.kernel = kernel();
   m.tessera_version = TESSERA_VERSION_STRING;
   m.compiler = TESSERA_COMPILER_ID;
   m.build_type = TESSERA_BENCH_BUILD_TYPE;

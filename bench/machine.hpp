@@ -8,6 +8,7 @@ namespace tessera::bench {
 struct MachineInfo {
   std::string cpu;             // /proc/cpuinfo "model name" (Linux), else "unknown"
   std::string cpu_features;    // the features Tessera's backends use (cpu::feature_string)
+  std::string kernel;          // uname(): "Linux 6.1.0-18-amd64 x86_64", else "unknown"
   std::string tessera_version;
   std::string compiler;        // "GNU 12.2.0"
   std::string build_type;      // CMAKE_BUILD_TYPE

@@ -7,6 +7,7 @@
 #include "options.hpp"
 #include "registry.hpp"
 #include "report.hpp"
+#include "report_sections.hpp"
 #include "results.hpp"
 #include "runner.hpp"
 #include "threaded_runner.hpp"
@@ -152,6 +153,12 @@ int run(const tb::Options& o) {
   std::vector<tessera::Backend> backends = o.backends;
   if (o.compare_backends) {
     backends = {tessera::Backend::portable};
+    // --report: every accelerated backend too (avx2 on an AVX-512 machine), the best one last
+    // so that the summary tables use it.
+    for (tessera::Backend b : tessera::kAllBackends) {
+      if (o.all_backends && b != tessera::Backend::portable && b != best && tessera::backend_available(b))
+        backends.push_back(b);
+    }
     if (best != tessera::Backend::portable) backends.push_back(best);
   }
   if (backends.empty()) backends.push_back(tessera::active_backend());
@@ -272,6 +279,11 @@ int run(const tb::Options& o) {
   if (!o.json_path.empty()) written = write_file(o.json_path, json.dump(2) + "\n") && written;
   if (!o.csv_path.empty()) written = write_file(o.csv_path, tb::csv(records)) && written;
   if (!o.html_path.empty()) written = write_file(o.html_path, tb::html_report(records, impls, machine, best)) && written;
+  if (!o.report_path.empty()) {
+    written = write_file(o.report_path,
+                         tb::markdown_report(tb::report_sections(records, impls, machine, best), machine)) &&
+              written;
+  }
   return written && failures == 0 ? 0 : 1;
 }
 

@@ -107,10 +107,10 @@ ParseResult parse_options(std::span<const std::string_view> args) {
       if (flag()) o.availability = true;
     } else if (arg == "--progress") {
       if (flag()) o.progress = true;
-    } else if (arg == "--csv" || arg == "--html") {
+    } else if (arg == "--csv" || arg == "--html" || arg == "--report") {
       if (value(v)) {
         if (v.empty()) r.error = std::string(arg) + " needs a file name";
-        (arg == "--csv" ? o.csv_path : o.html_path) = v;
+        (arg == "--csv" ? o.csv_path : arg == "--html" ? o.html_path : o.report_path) = v;
       }
     } else if (arg == "--algorithm") {
       if (value(v)) {
@@ -153,6 +153,12 @@ ParseResult parse_options(std::span<const std::string_view> args) {
   }
   if (r.ok() && o.compare_backends && !o.backends.empty())
     r.error = "--compare-backends runs portable and the best backend; it takes no --backend";
+  // The report measures what its sections need; --algorithm/--filter still choose the cases,
+  // and an explicit --backend list is kept (the acceleration section then says what is missing).
+  if (r.ok() && !o.report_path.empty()) {
+    o.peers = true;
+    if (o.backends.empty()) o.compare_backends = o.all_backends = true;
+  }
   if (o.quick && !seconds_given) o.seconds = kQuickSeconds;
   o.warmup_seconds = std::min(0.1, o.seconds / 5);
   return r;
@@ -184,7 +190,14 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
                             peers' too) and exit
   --json FILE               also write the results as a JSON array to FILE
   --csv FILE                also write the results as CSV to FILE
-  --html FILE               also write a self-contained HTML report (SVG charts) to FILE
+  --html FILE               also write a self-contained HTML report to FILE: the --report
+                            sections and SVG charts
+  --report FILE             also write a markdown report to FILE: method, platform, ML-KEM,
+                            ML-DSA, FrodoKEM, hybrid KEMs, acceleration impact and status,
+                            recommendation by algorithm (lowest p50; within 3 % a tie),
+                            availability; each a table of this run plus sentences computed
+                            from it, or "not measured: <reason>". Turns on --peers and,
+                            without --backend, runs every available backend
   --progress                progress line on stderr (default: only when stderr is a terminal
                             and the run takes more than a few seconds)
   --help                    this text

@@ -28,6 +28,11 @@ struct Options {
   std::string json_path;          // --json FILE
   std::string csv_path;           // --csv FILE
   std::string html_path;          // --html FILE
+  // --report FILE: the markdown report (bench/report_sections.hpp). It turns on --peers and,
+  // without --backend, all_backends: the report compares portable with every accelerated
+  // backend and Tessera with every peer built.
+  std::string report_path;
+  bool all_backends = false;      // run every available backend, the best one last
   std::vector<std::string> algorithms;  // --algorithm A[,B...]: exact names (checked by main)
   std::string filter_text;        // --filter REGEX, searched in "algorithm operation"
   std::optional<std::regex> filter;

@@ -50,6 +50,8 @@ double median_cost(const RunRecord& r);
 // How much faster `other` is than `base`: base p50 / other p50 (1.25: other takes 80% of
 // base's time per operation). 0 when either median is 0 (unknown).
 double median_speedup(const RunRecord& base, const RunRecord& other);
+// Counter ticks as every table prints them: "9016", "28.6k", "1.02M".
+std::string format_ticks(double ticks);
 // A summary cell: the median a ratio comes from and the mean rate beside it,
 // "p50 15.0k cyc, 169240 ops/s" or "p50 5.00 cyc/B, 512.0 MiB/s".
 std::string format_cell(const RunRecord& r);
@@ -87,9 +89,10 @@ std::string threads_legend();
 // One CSV line per record, with a header line.
 std::string csv(const std::vector<RunRecord>& records);
 
-// A single self-contained HTML page: machine, availability, inline SVG bar charts of the
-// speed per implementation (1 / p50) and of the portable-vs-accelerated gains (p50
-// ratios), all results. No scripts, no external references.
+// A single self-contained HTML page: the --report sections (report_sections.hpp), inline
+// SVG bar charts of the portable-vs-accelerated gains (p50 ratios) and of the speed per
+// implementation (1 / p50, labelled with the ratio to the fastest), all results. No
+// scripts, no external references.
 // HTML building blocks (html.cpp): text escaped for HTML, and a markdown table from
 // markdown() as an HTML <table>.
 std::string html_escape(const std::string& s);

@@ -97,14 +97,13 @@ double median_speedup(const RunRecord& base, const RunRecord& other) {
   return b > 0 && o > 0 ? b / o : 0;
 }
 
+std::string format_ticks(double v) {
+  return v >= 1e6 ? fmt("%.2fM", v / 1e6) : v >= 1e4 ? fmt("%.1fk", v / 1e3) : fmt("%.0f", v);
+}
+
 std::string format_cell(const RunRecord& r) {
   const double v = median_cost(r);
-  std::string cost;
-  if (r.c.kind == Kind::bytes) {
-    cost = fmt("%.2f cyc/B", v);
-  } else {
-    cost = v >= 1e6 ? fmt("%.2fM cyc", v / 1e6) : v >= 1e4 ? fmt("%.1fk cyc", v / 1e3) : fmt("%.0f cyc", v);
-  }
+  const std::string cost = r.c.kind == Kind::bytes ? fmt("%.2f cyc/B", v) : format_ticks(v) + " cyc";
   return "p50 " + cost + ", " + format_rate(r.c.kind, rate(r));
 }
 

@@ -18,8 +18,8 @@ namespace {
 using nlohmann::json;
 
 MachineInfo machine(std::string compiler, double hz = 2.5e9) {
-  return {.cpu = "Test CPU", .cpu_features = "", .tessera_version = "0.1.0", .compiler = std::move(compiler),
-          .build_type = "Release", .build_flags = "", .tick_source = "rdtsc", .tick_rate = hz};
+  return {.cpu = "Test CPU", .cpu_features = "", .kernel = "", .tessera_version = "0.1.0",
+          .compiler = std::move(compiler), .build_type = "Release", .build_flags = "", .tick_source = "rdtsc", .tick_rate = hz};
 }
 
 Measurement measurement(double ops_per_sec, double median) {

@@ -47,6 +47,23 @@ TEST(BenchOptions, ReportAndModeOptions) {
   EXPECT_FALSE(parse({"--peers=yes"}).ok());
 }
 
+// --report measures what its sections need: the peers, and every backend unless --backend.
+TEST(BenchOptions, ReportTurnsOnPeersAndAllBackends) {
+  const ParseResult r = parse({"--report", "out.md", "--algorithm", "ML-KEM-768"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.options.report_path, "out.md");
+  EXPECT_TRUE(r.options.peers);
+  EXPECT_TRUE(r.options.compare_backends);
+  EXPECT_TRUE(r.options.all_backends);
+  const ParseResult one = parse({"--report=out.md", "--backend", "portable"});
+  ASSERT_TRUE(one.ok()) << one.error;
+  EXPECT_TRUE(one.options.peers);
+  EXPECT_FALSE(one.options.compare_backends);
+  EXPECT_FALSE(one.options.all_backends);
+  EXPECT_FALSE(parse({"--report", ""}).ok());
+  EXPECT_FALSE(parse({"--report"}).ok());
+}
+
 TEST(BenchOptions, QuickShortensUnlessSecondsGiven) {
   EXPECT_LT(parse({"--quick"}).options.seconds, 0.2);
   EXPECT_DOUBLE_EQ(parse({"--quick", "--seconds", "2"}).options.seconds, 2.0);
