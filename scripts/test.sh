@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
 # Builds and runs every test; exits non-zero on any failure. This is what CI runs.
 #   release preset (g++, all backends) : unit, ACVP known-answer, equivalence, install,
-#                                        bench smoke, thread and zeroization tests
-#   portable preset (SIMD compiled out): the same suite without SIMD code
+#                                        bench smoke, thread and zeroization tests; every
+#                                        backend-parameterized test runs the portable
+#                                        kernels too
+#   portable preset (SIMD compiled out): only with --portable (the CI budget): the release
+#                                        suite already runs the portable kernels, and the
+#                                        embedded and Yocto stages compile the code with
+#                                        SIMD off (and without a cached matrix, on qemu)
 #   clang build + tests                : the library, bench and tests compile cleanly with clang
 #                                        and the release suite passes
 #   embedded (scripts/ci-embedded.sh)  : cortex-m7 / cortex-m4 core builds (-Werror, no heap: the
 #                                        link fails on malloc/new), known-answer firmware under
 #                                        qemu-system-arm (mps2-an500)
+#   yocto (scripts/ci-yocto.sh)        : meta-tessera offline: bitbake parse, environment,
+#                                        dependency graph, unpack, licence; the recipe's
+#                                        aarch64 cross build, package split and run-ptest
+#                                        under qemu-aarch64
 #   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
-# `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes).
+# `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes);
+# `scripts/test.sh --portable` adds the portable preset to the full run.
 # Set TESSERA_SLOW_TESTS=1 to add the 2-8 GiB SHA-2/SHA-3 large-data vectors.
 # Every build also runs the statistical timing tests (CTest label `timing`, ~50 s, serial;
 # docs/security.md); TESSERA_TIMING_SECONDS=N measures N s per target and backend (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=0
+portable=0
 case "${1:-}" in
   --fast) fast=1 ;;
+  --portable) portable=1 ;;
   "") ;;
-  *) echo "usage: scripts/test.sh [--fast]" >&2; exit 2 ;;
+  *) echo "usage: scripts/test.sh [--fast | --portable]" >&2; exit 2 ;;
 esac
 scripts/deps.sh
 jobs=$(nproc)
@@ -49,8 +61,8 @@ fi
 
 stage() { printf '\n== %s (%s)\n' "$1" "$(date +%T)"; }
 
-presets=(release portable)
-[ "$fast" = 1 ] && presets=(release)
+presets=(release)
+[ "$portable" = 1 ] && presets+=(portable)
 for preset in "${presets[@]}"; do
   stage "build $preset"
   cmake --preset "$preset" >/dev/null
@@ -60,7 +72,7 @@ for preset in "${presets[@]}"; do
 done
 
 if [ "$fast" = 1 ]; then
-  stage "done (--fast: portable, clang and security stages skipped)"
+  stage "done (--fast: clang, embedded, yocto and security stages skipped)"
   exit 0
 fi
 
@@ -72,6 +84,9 @@ ctest --test-dir build/clang --output-on-failure --no-tests=error -j "$jobs"
 
 stage "embedded (scripts/ci-embedded.sh)"
 scripts/ci-embedded.sh
+
+stage "yocto (scripts/ci-yocto.sh)"
+scripts/ci-yocto.sh
 
 stage "security (scripts/ci-security.sh)"
 scripts/ci-security.sh
