@@ -1,4 +1,4 @@
-# cmake -DBENCH=<tessera-bench> -DSOURCE=<repo> -DSCHEMA=<schema> -DVALIDATE=<validator> -DJSON=<out.json>
+# cmake -DBENCH=<tessera-bench> [-DSKIP_REASON=<why>] -DSOURCE=<repo> -DSCHEMA=<schema> -DVALIDATE=<validator> -DJSON=<out.json>
 #       -P check_openssl35.cmake
 # tessera-bench with OpenSSL 3.5 as the openssl peer, through scripts/openssl35.sh's loader
 # wrapper: the header names the OpenSSL 3.5 that was loaded, and OpenSSL fills the hybrid
@@ -6,6 +6,13 @@
 # ML-DSA-65. Prints "SKIPPED: ..." (the test's SKIP_REGULAR_EXPRESSION) when OpenSSL 3.5 has
 # not been fetched (scripts/openssl35.sh, as root) or the bench has no OpenSSL peer built.
 cmake_minimum_required(VERSION 3.20)  # IN_LIST, string(JSON)
+# Reasons known at configure time (-DSKIP_REASON, bench/CMakeLists.txt): no OpenSSL peer
+# built, or a cross build, whose tessera-bench the host's OpenSSL 3.5 loader cannot start
+# (-m32: "wrong ELF class"). Checked first, before the loader is tried.
+if(NOT "${SKIP_REASON}" STREQUAL "")
+  message("SKIPPED: ${SKIP_REASON}")
+  return()
+endif()
 execute_process(COMMAND bash ${SOURCE}/scripts/openssl35.sh --print-dir
                 RESULT_VARIABLE code OUTPUT_VARIABLE dir ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT code EQUAL 0 OR dir STREQUAL "")

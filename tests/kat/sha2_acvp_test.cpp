@@ -18,11 +18,12 @@ namespace tessera::test {
 namespace {
 
 // Hashes `total` bytes made of `chunk` repeated (and cut), fed in chunk-sized updates.
+// total is 64-bit: the LDT messages (up to 8 GiB) exceed a 32-bit size_t.
 template <class H>
-Bytes digest_repeated(const Bytes& chunk, std::size_t total) {
+Bytes digest_repeated(const Bytes& chunk, std::uint64_t total) {
   H h;
   while (total > 0) {
-    const std::size_t n = total < chunk.size() ? total : chunk.size();
+    const std::size_t n = total < chunk.size() ? static_cast<std::size_t>(total) : chunk.size();
     h.update(std::span(chunk.data(), n));
     total -= n;
   }
@@ -33,7 +34,7 @@ Bytes digest_repeated(const Bytes& chunk, std::size_t total) {
 
 struct Algo {
   const char* folder;
-  Bytes (*hash)(const Bytes& chunk, std::size_t total);
+  Bytes (*hash)(const Bytes& chunk, std::uint64_t total);
 };
 // The ACVP vector sets that exist (../shared/vectors/README.md): none for SHA-512/224 and
 // SHA-512/256, which tests/unit/sha2_test.cpp checks against the FIPS 180-4 examples and

@@ -114,10 +114,11 @@ TEST_P(Sha3Acvp, MonteCarlo) {
 
 // Large-data tests: the content repeated up to fullLength bits (1 to 8 GiB). The 1 GiB
 // cases always run; the larger ones only with TESSERA_SLOW_TESTS=1.
-Bytes absorb_repeated(const Algo& a, const Bytes& chunk, std::size_t total) {
+// total is 64-bit: the LDT messages (up to 8 GiB) exceed a 32-bit size_t.
+Bytes absorb_repeated(const Algo& a, const Bytes& chunk, std::uint64_t total) {
   detail::KeccakSponge s(a.rate_bytes, a.domain);
   while (total > 0) {
-    const std::size_t n = total < chunk.size() ? total : chunk.size();
+    const std::size_t n = total < chunk.size() ? static_cast<std::size_t>(total) : chunk.size();
     s.absorb(std::span(chunk.data(), n));
     total -= n;
   }
@@ -131,7 +132,7 @@ void large_data(const Algo& a, bool want_large) {
   if (want_large && !slow_tests_enabled()) GTEST_SKIP() << "2-8 GiB inputs: set TESSERA_SLOW_TESTS=1 to run";
   TESSERA_LOAD_ACVP_OR_SKIP(j, a.folder, "internalProjection.json");
   const std::size_t checked = run_large_data_tests(
-      j, want_large, a.folder, [&](const Bytes& chunk, std::size_t total) { return absorb_repeated(a, chunk, total); });
+      j, want_large, a.folder, [&](const Bytes& chunk, std::uint64_t total) { return absorb_repeated(a, chunk, total); });
   if (checked == 0) GTEST_SKIP() << a.folder << " has no large-data case of this size";
 }
 

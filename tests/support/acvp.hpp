@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -18,7 +19,10 @@
 
 namespace tessera::test {
 
-// ACVP writes sizes sometimes as numbers, sometimes as strings.
+// ACVP writes sizes sometimes as numbers, sometimes as strings. acvp_u64 for sizes that may
+// exceed 32 bits (LDT fullLength: 2^33 bits and more); acvp_size throws std::out_of_range
+// when the value does not fit size_t (32-bit targets) instead of truncating it.
+std::uint64_t acvp_u64(const nlohmann::json& v);
 std::size_t acvp_size(const nlohmann::json& v);
 
 // TESSERA_SLOW_TESTS=1 enables the multi-GiB vectors.
@@ -41,8 +45,8 @@ std::string vector_set_param_name(const char* folder, Backend b);
 
 // Runs every LDT case whose size is at most 1 GiB (want_large false) or above it (true):
 // hash(chunk, total_bytes) must return the digest; chunk is the content repeated to 1 MiB.
-// Returns how many cases ran.
+// total_bytes is 64-bit: the 2-8 GiB cases exceed a 32-bit size_t. Returns how many cases ran.
 std::size_t run_large_data_tests(const nlohmann::json& vector_set, bool want_large, const char* folder,
-                                 const std::function<Bytes(const Bytes& chunk, std::size_t total_bytes)>& hash);
+                                 const std::function<Bytes(const Bytes& chunk, std::uint64_t total_bytes)>& hash);
 
 }  // namespace tessera::test

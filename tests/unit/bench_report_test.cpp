@@ -11,8 +11,9 @@ Measurement measurement(std::uint64_t calls, double seconds, double mean, double
   m.calls = calls;
   m.seconds = seconds;
   m.ops_per_sec = per_second(static_cast<double>(calls), seconds);
-  m.ticks_per_call = {.samples = calls, .mean = mean, .min = median, .median = median, .p90 = median,
-                      .p99 = p99, .max = p99};
+  // samples is a size_t (32 bits on -m32, where the braced init would narrow calls).
+  m.ticks_per_call = {.samples = static_cast<std::size_t>(calls), .mean = mean, .min = median, .median = median,
+                      .p90 = median, .p99 = p99, .max = p99};
   return m;
 }
 

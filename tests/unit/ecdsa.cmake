@@ -15,3 +15,4 @@ endif()
 tessera_test(ecdsa-zeroize-tests
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_support.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_ecdsa_test.cpp)
+tessera_zeroize_bind_now(ecdsa-zeroize-tests)

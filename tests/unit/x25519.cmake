@@ -15,3 +15,4 @@ endif()
 tessera_test(x25519-zeroize-tests
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_support.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_x25519_test.cpp)
+tessera_zeroize_bind_now(x25519-zeroize-tests)

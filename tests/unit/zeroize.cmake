@@ -9,3 +9,4 @@ tessera_test(zeroize-tests
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_symmetric_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_hash_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/zeroize_hybrid_test.cpp)
+tessera_zeroize_bind_now(zeroize-tests)  # tests/CMakeLists.txt says why

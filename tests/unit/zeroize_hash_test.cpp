@@ -387,7 +387,7 @@ void system_drbg_stack() {
     s.push_back({"system DRBG C", m.c});
   }
   ASSERT_EQ(s.size(), 5u) << "the model of the system DRBG should reproduce its output for one instance number";
-  EXPECT_GT(used_bytes(region), 2048u);
+  EXPECT_GT(used_bytes(region), harness_used_bytes()) << "random_bytes did not run on the owned stack";
   EXPECT_EQ(without_known_residue(current_case("random_bytes"), find_secrets(region, s)), std::vector<std::string>{});
 }
 

@@ -187,9 +187,14 @@ void expect_no_secret_dependent_residue(const std::string& what, SetA set_a, Set
       << what << ": stack bytes that depend on the secret input";
 }
 
-// How much of the region the operation used (bytes no longer equal to the fill pattern),
-// to show the scan covered the operation's frames.
+// How much of the region below the pad the job used (bytes no longer equal to the fill
+// pattern): the frames of the operation and of the harness's call into it. What glibc keeps
+// above the pad (thread control block, static TLS) is not counted: it depends on the ABI and
+// the C library, not on the operation.
 std::size_t used_bytes(std::span<const u8> region);
+// used_bytes of a job that does nothing: the harness's own frames (run_below_pad, the
+// trampoline). Measured once; an operation that ran on the owned stack uses more.
+std::size_t harness_used_bytes();
 
 // Runs op on an owned stack and expects none of the secrets (given after the operation:
 // they may depend on its public outputs) in the region afterwards. what names the
@@ -198,7 +203,11 @@ template <class Op, class Secrets>
 void expect_no_residue(const std::string& what, Op op, Secrets secrets) {
   const Bytes region = run_on_owned_stack(op);
   if (::testing::Test::HasFatalFailure()) return;
-  EXPECT_GT(used_bytes(region), 2048u) << what << ": the operation did not run on the owned stack";
+  // Compared with the harness's own use rather than a fixed byte count: "more than 2048
+  // bytes of the whole region" (control block and TLS included) held on x86-64, but small
+  // kernels use far less on other ABIs: -m32 byte_encode12 1656 bytes in all, aarch64
+  // FrodoKEM mul_add_as (a leaf function, no frame) 16 bytes, the caller's frame record.
+  EXPECT_GT(used_bytes(region), harness_used_bytes()) << what << ": the operation did not run on the owned stack";
   const std::vector<Secret> list = secrets();
   EXPECT_EQ(without_known_residue(what, find_secrets(region, list)), std::vector<std::string>{}) << what;
 }

@@ -17,8 +17,22 @@ void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
   impl::mul_add_sa(out, a, a_stride, nrows, s, s_stride, n);
 }
 
-void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept {
+namespace {
+// Not inlined, so that sample can wipe its frame: on 32-bit x86 (g++ 12 -m32 -O3) the
+// comparisons against the CDF and apply_signs' 64-bit SWAR words (register pairs there)
+// outnumber the 7 general registers, and the compiler spills sample words (the secret
+// error values) to 0x18..0x7c of a 0xa4-byte frame (tests/unit/zeroize_frodokem_test.cpp,
+// "kernel sample", differential, on the portable32 preset). x86-64 keeps them in registers.
+[[gnu::noinline]] void sample_frame(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept {
   impl::sample(s, count, cdf, cdf_len);
+}
+// Its frame (i386: 0xa4 bytes, 4 saved registers and the return address), with room to spare.
+constexpr std::size_t kSampleFrameBytes = 512;
+}  // namespace
+
+void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept {
+  sample_frame(s, count, cdf, cdf_len);
+  secure_zero_stack(kSampleFrameBytes);  // spilled error samples
 }
 
 void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept {
