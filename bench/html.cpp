@@ -188,7 +188,7 @@ std::string html_table(const std::string& md) {
 }
 
 std::string html_report(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
-                        const MachineInfo& machine, Backend best) {
+                        const MachineInfo& machine, Backend best, const TlsRun* tls) {
   std::string h =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>Tessera benchmark</title>\n<style>\n"
@@ -203,7 +203,7 @@ std::string html_report(const std::vector<RunRecord>& records, const std::vector
 
   // The --report sections (the same tables and computed sentences as the markdown report),
   // with the portable-vs-accelerated chart in the acceleration section.
-  for (const ReportSection& sec : report_sections(records, impls, machine, best)) {
+  for (const ReportSection& sec : report_sections(records, impls, machine, best, tls)) {
     h += "<h2>" + esc(sec.title) + "</h2>\n";
     if (!sec.sentences.empty()) {
       h += "<p>";

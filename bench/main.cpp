@@ -11,6 +11,7 @@
 #include "results.hpp"
 #include "runner.hpp"
 #include "threaded_runner.hpp"
+#include "tls/run.hpp"
 
 #include <tessera/backend.hpp>
 
@@ -150,6 +151,17 @@ int run(const tb::Options& o) {
     return 2;
   }
 
+  // --tls: the providers load now, so that a bad --tls-provider fails before the cases run.
+  tb::TlsBench tls;
+  if (o.tls) {
+    tb::TlsConfig config{.seconds = o.seconds, .tick_rate = machine.tick_rate, .groups = o.tls_groups, .providers = {}};
+    for (const tb::Options::TlsProvider& p : o.tls_providers) config.providers.push_back({p.name, p.path});
+    if (const std::string error = tls.open(config); !error.empty()) {
+      std::fprintf(stderr, "tessera-bench: --tls: %s\n", error.c_str());
+      return 2;
+    }
+  }
+
   std::vector<tessera::Backend> backends = o.backends;
   if (o.compare_backends) {
     backends = {tessera::Backend::portable};
@@ -275,13 +287,43 @@ int run(const tb::Options& o) {
                 std::string(tessera::backend_name(best)).c_str(), tb::availability_table(impls, best).c_str());
   }
 
+  tb::TlsRun tls_run;
+  if (o.tls) {
+    std::printf("\nTLS 1.3 handshakes (ECDSA P-256 certificate, %.3g s per group):\n", o.seconds);
+    tls_run = tls.run([](const tb::TlsRow& r) {
+      if (r.status == tb::TlsStatus::measured) {
+        std::printf("TLS %-20s %-18s %6zu handshakes took %5.3f sec, %8.1f handshakes/s, client p50 %.1f us, "
+                    "server p50 %.1f us, ClientHello %zu B, ServerHello %zu B\n",
+                    r.group.c_str(), r.implementation.c_str(), r.handshakes, r.seconds, r.handshakes_per_sec,
+                    r.client_us_p50, r.server_us_p50, r.client_hello_bytes, r.server_hello_bytes);
+      } else if (r.status == tb::TlsStatus::error) {
+        std::fprintf(stderr, "tessera-bench: TLS %s (%s): %s\n", r.group.c_str(), r.implementation.c_str(),
+                     r.reason.c_str());
+      }
+      if (!r.hrr_error.empty())
+        std::fprintf(stderr, "tessera-bench: TLS %s (%s) with HelloRetryRequest: %s\n", r.group.c_str(),
+                     r.implementation.c_str(), r.hrr_error.c_str());
+      std::fflush(stdout);
+    });
+    failures += static_cast<int>(tls_run.failures());
+    std::printf("\nTLS 1.3 handshakes (OpenSSL %s). %s\n\n%s", tls_run.openssl_version.c_str(),
+                tb::as_sentence(tb::tls_legend()).c_str(), tb::tls_table(tls_run.rows).c_str());
+    for (const tb::TlsRow& r : tls_run.rows) {
+      if (r.status == tb::TlsStatus::measured) json.push_back(tb::tls_json_record(r, machine));
+    }
+  } else {
+    tls_run.not_run = o.report_path.empty() || !tb::tls_default_on()
+                          ? "run with --tls (--report turns it on only when libssl is built and tessera.so is found)"
+                          : "run with --tls";
+  }
+
   bool written = true;
   if (!o.json_path.empty()) written = write_file(o.json_path, json.dump(2) + "\n") && written;
   if (!o.csv_path.empty()) written = write_file(o.csv_path, tb::csv(records)) && written;
-  if (!o.html_path.empty()) written = write_file(o.html_path, tb::html_report(records, impls, machine, best)) && written;
+  if (!o.html_path.empty()) written = write_file(o.html_path, tb::html_report(records, impls, machine, best, &tls_run)) && written;
   if (!o.report_path.empty()) {
     written = write_file(o.report_path,
-                         tb::markdown_report(tb::report_sections(records, impls, machine, best), machine)) &&
+                         tb::markdown_report(tb::report_sections(records, impls, machine, best, &tls_run), machine)) &&
               written;
   }
   return written && failures == 0 ? 0 : 1;
@@ -293,7 +335,7 @@ int main(int argc, char** argv) {
   const std::string_view program = argc > 0 ? std::string_view(argv[0]) : "tessera-bench";
   const std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   if (!args.empty() && args[0] == "compare") return tb::run_compare(std::span(args).subspan(1), program);
-  const tb::ParseResult parsed = tb::parse_options(args);
+  tb::ParseResult parsed = tb::parse_options(args);
   if (!parsed.ok()) {
     std::fprintf(stderr, "tessera-bench: %s\n\n%s", parsed.error.c_str(), tb::usage(program).c_str());
     return 2;
@@ -307,5 +349,7 @@ int main(int argc, char** argv) {
                  tessera::error_message(env.error()), tb::available_backends().c_str());
     return 2;
   }
+  // The report's "Hybrid KEMs" section has the TLS table whenever it can be measured.
+  if (!parsed.options.report_path.empty() && tb::tls_default_on()) parsed.options.tls = true;
   return run(parsed.options);
 }

@@ -1,6 +1,9 @@
 #include "options.hpp"
 
+#include "tls/tls_results.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 
@@ -52,6 +55,26 @@ std::string parse_threads(std::string_view text, unsigned& out) {
   }
   out = static_cast<unsigned>(v);
   return {};
+}
+
+// --tls-groups: each name one of kTlsGroups (case as written there; matched without case).
+std::string parse_tls_groups(std::string_view list, std::vector<std::string>& out) {
+  std::string known;
+  for (const char* g : kTlsGroups) known += std::string(known.empty() ? "" : ", ") + g;
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::string name(list.substr(0, comma));
+    const auto* it = std::find_if(std::begin(kTlsGroups), std::end(kTlsGroups), [&](const char* g) {
+      return name.size() == std::string_view(g).size() &&
+             std::equal(name.begin(), name.end(), g, [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+             });
+    });
+    if (it == std::end(kTlsGroups)) return "--tls-groups: unknown group '" + name + "'; known: " + known;
+    out.emplace_back(*it);
+    if (comma == std::string_view::npos) return {};
+    list.remove_prefix(comma + 1);
+  }
 }
 
 }  // namespace
@@ -138,6 +161,21 @@ ParseResult parse_options(std::span<const std::string_view> args) {
         if (v.empty()) r.error = "--json needs a file name";
         o.json_path = v;
       }
+    } else if (arg == "--tls") {
+      if (flag()) o.tls = true;
+    } else if (arg == "--tls-groups") {
+      if (value(v)) r.error = parse_tls_groups(v, o.tls_groups);
+      o.tls = true;
+    } else if (arg == "--tls-provider") {
+      if (value(v)) {
+        const std::size_t colon = v.find(':');
+        Options::TlsProvider p{.name = std::string(v.substr(0, colon)),
+                               .path = colon == std::string_view::npos ? std::string() : std::string(v.substr(colon + 1))};
+        if (p.name.empty() || (colon != std::string_view::npos && p.path.empty()))
+          r.error = "--tls-provider needs NAME or NAME:PATH, got '" + std::string(v) + "'";
+        o.tls_providers.push_back(std::move(p));
+      }
+      o.tls = true;
     } else if (arg == "--filter") {
       if (value(v)) {
         o.filter_text = v;
@@ -195,9 +233,21 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
   --report FILE             also write a markdown report to FILE: method, platform, ML-KEM,
                             ML-DSA, FrodoKEM, hybrid KEMs, acceleration impact and status,
                             recommendation by algorithm (lowest p50; within 3 % a tie),
-                            availability; each a table of this run plus sentences computed
+                            availability, TLS handshakes (--tls is on when tessera.so
+                            is found); each a table of this run plus sentences computed
                             from it, or "not measured: <reason>". Turns on --peers and,
                             without --backend, runs every available backend
+  --tls                     also run full TLS 1.3 handshakes through libssl (client and
+                            server in this process, memory BIOs, ECDSA P-256 certificate)
+                            for X25519, secp256r1, secp384r1, X25519MLKEM768,
+                            SecP256r1MLKEM768, SecP384r1MLKEM1024, MLKEM768, MLKEM1024
+                            (X-Wing where offered), on the Tessera provider and OpenSSL's
+                            default provider: handshakes/s, client and server us, hello
+                            sizes, overhead against X25519, HelloRetryRequest cost
+  --tls-groups NAME[,NAME]  only these groups (implies --tls)
+  --tls-provider NAME[:PATH]  also another provider (e.g. oqsprovider; PATH: its module
+                            file, else OpenSSL's modules folder); tessera:PATH replaces
+                            the built-in tessera.so path. Repeatable; implies --tls
   --progress                progress line on stderr (default: only when stderr is a terminal
                             and the run takes more than a few seconds)
   --help                    this text

@@ -36,6 +36,15 @@ struct Options {
   std::vector<std::string> algorithms;  // --algorithm A[,B...]: exact names (checked by main)
   std::string filter_text;        // --filter REGEX, searched in "algorithm operation"
   std::optional<std::regex> filter;
+  // --tls: full TLS 1.3 handshakes per group and implementation (bench/tls/run.hpp), after
+  // the cases. --tls-groups / --tls-provider imply it; --report turns it on when tessera.so
+  // is found (main.cpp: tls_default_on()).
+  bool tls = false;
+  std::vector<std::string> tls_groups;  // --tls-groups A[,B...]: names from kTlsGroups
+  struct TlsProvider {
+    std::string name, path;  // --tls-provider NAME[:PATH]
+  };
+  std::vector<TlsProvider> tls_providers;
 };
 
 struct ParseResult {

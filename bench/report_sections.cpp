@@ -3,6 +3,7 @@
 #include "hybrid_tables.hpp"
 #include "options.hpp"
 #include "recommend.hpp"
+#include "tls/tls_results.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -191,7 +192,6 @@ ReportSection hybrids(const Run& run) {
   const std::vector<RunRecord> selected = run.select(is_hybrid);
   if (selected.empty()) {
     s.not_measured.push_back("not measured: no hybrid KEM case selected (--algorithm/--filter)");
-    s.not_measured.push_back("TLS handshakes: not measured: --tls is not implemented yet");
     return s;
   }
   std::vector<std::vector<std::string>> shares{{"Hybrid", "Client share (public key)", "Server share (ciphertext)",
@@ -240,8 +240,40 @@ ReportSection hybrids(const Run& run) {
   }
   if (const std::string gap = run.peers_gap(selected, "a hybrid KEM"); !gap.empty())
     s.not_measured.push_back("Peers: not measured: " + gap);
-  s.not_measured.push_back("TLS handshakes: not measured: --tls is not implemented yet");
   return s;
+}
+
+// The --tls table, or why it is missing; a sentence on the Tessera provider's hybrid.
+void add_tls(ReportSection& s, const TlsRun* tls) {
+  if (tls == nullptr || !tls->ran) {
+    s.not_measured.push_back("TLS handshakes: not measured: " +
+                             (tls != nullptr && !tls->not_run.empty() ? tls->not_run : std::string("run with --tls")));
+    return;
+  }
+  if (tls->rows.empty()) {
+    s.not_measured.push_back("TLS handshakes: not measured: no TLS group selected (--tls-groups)");
+    return;
+  }
+  s.tables.push_back({"TLS 1.3 handshakes (OpenSSL " + tls->openssl_version + "): " + tls_legend(),
+                      tls_table(tls->rows)});
+  std::size_t measured = 0, na = 0, errors = 0;
+  for (const TlsRow& r : tls->rows) {
+    measured += r.status == TlsStatus::measured ? 1 : 0;
+    na += r.status == TlsStatus::not_available ? 1 : 0;
+    errors += r.status == TlsStatus::error ? 1 : 0;
+  }
+  s.sentences.push_back(std::to_string(measured) + " group/implementation pairs measured, every handshake on the "
+                        "group asked for, " + std::to_string(na) + " n/a, " + std::to_string(errors) + " failed");
+  for (const TlsRow& r : tls->rows) {
+    if (r.implementation != "tessera provider" || r.group != "X25519MLKEM768" || r.status != TlsStatus::measured)
+      continue;
+    const double o = tls_overhead(tls->rows, r);
+    s.sentences.push_back("With the Tessera provider an X25519MLKEM768 handshake runs at " +
+                          fmt("%.0f", r.handshakes_per_sec) + " handshakes/s" +
+                          (o >= -0.999 ? ", " + fmt("%+.1f", o * 100) + " % time against X25519" : std::string()) +
+                          (r.hrr_measured ? "; a HelloRetryRequest adds " + fmt("%.0f", r.hrr_extra_us()) + " µs"
+                                          : std::string()));
+  }
 }
 
 ReportSection acceleration_impact(const Run& run) {
@@ -407,7 +439,7 @@ std::string as_sentence(std::string s) {
 
 std::vector<ReportSection> report_sections(const std::vector<RunRecord>& records,
                                            const std::vector<Implementation>& impls, const MachineInfo& machine,
-                                           Backend best) {
+                                           Backend best, const TlsRun* tls) {
   const Run run = make_run(records, impls, machine, best);
   std::vector<ReportSection> sections;
   sections.push_back(method(run));
@@ -421,6 +453,7 @@ std::vector<ReportSection> report_sections(const std::vector<RunRecord>& records
     return starts_with(a, "FrodoKEM-") || starts_with(a, "eFrodoKEM-");
   }));
   sections.push_back(hybrids(run));
+  add_tls(sections.back(), tls);
   sections.push_back(acceleration_impact(run));
   sections.push_back(acceleration_status(run));
   sections.push_back(recommendation(run));

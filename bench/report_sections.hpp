@@ -48,9 +48,10 @@ struct ReportSection {
 
 // Every section of kReportSections, in order. The backend of Tessera's cells is the last
 // one Tessera ran on (the best one with --report / --compare-backends), as in the text output.
+// tls: what --tls measured, shown in "Hybrid KEMs" (nullptr or not run: "not measured").
 std::vector<ReportSection> report_sections(const std::vector<RunRecord>& records,
                                            const std::vector<Implementation>& impls, const MachineInfo& machine,
-                                           Backend best);
+                                           Backend best, const TlsRun* tls = nullptr);
 
 // s with a final period (the sentences and captions are stored without one).
 std::string as_sentence(std::string s);

@@ -98,7 +98,9 @@ std::string csv(const std::vector<RunRecord>& records);
 std::string html_escape(const std::string& s);
 std::string html_table(const std::string& md);
 
+struct TlsRun;  // tls/tls_results.hpp
+// tls: the --tls rows for the "Hybrid KEMs" section (nullptr: --tls did not run).
 std::string html_report(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
-                        const MachineInfo& machine, Backend best);
+                        const MachineInfo& machine, Backend best, const TlsRun* tls = nullptr);
 
 }  // namespace tessera::bench
