@@ -159,17 +159,22 @@ struct ScalarMul {
     L mag[digits], neg[digits];
     signed_digits<C>(k, mag, neg);
     Point r = K::infinity();
+    Point t{};
+    JacobianPoint<C> jr{};
     for (std::size_t i = digits; i-- > 0;) {
       if (i + 1 != digits) {
-        JacobianPoint<C> j = Jac::from_projective(r);
-        for (int d = 0; d < 5; ++d) j = Jac::dbl(j);
-        r = Jac::to_projective(j);
+        jr = Jac::from_projective(r);
+        for (int d = 0; d < 5; ++d) jr = Jac::dbl(jr);
+        r = Jac::to_projective(jr);
       }
-      Point t = K::infinity();
+      t = K::infinity();
       for (std::size_t j = 0; j < 16; ++j) K::cmov(t, table[j], digit_eq_mask(mag[i], static_cast<L>(j + 1)));
       cneg(t.Y, neg[i]);
       r = K::add(r, t);
     }
+    // The intermediate multiples depend on k: wiped with the table and the digits.
+    secure_zero_object(jr);
+    secure_zero_object(t);
     secure_zero_object(table);
     secure_zero_object(mag);
     secure_zero_object(neg);
