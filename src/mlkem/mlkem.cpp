@@ -118,13 +118,18 @@ void noise_cbd(const NoiseJob* noise, int n, const NoiseBuffers<MaxN>& b, const 
     else kern.cbd3(noise[t].out, b.prf[t]);
   }
 }
+// With `extra` (a hash job, or null) in the same lanes, first: the longest job, it keeps one
+// lane while the PRF jobs share the other three.
 template <int MaxN>
-void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], const Kernels& kern) noexcept {
+void sample_noise(const NoiseJob* noise, int n, const uint8_t sigma[32], const SpongeJob* extra,
+                  const Kernels& kern) noexcept {
   NoiseBuffers<MaxN> b;
   ZeroOnExit wipe(b);
-  SpongeJob jobs[MaxN];
-  noise_jobs<MaxN>(jobs, noise, n, sigma, b);
-  run_sponge_jobs(jobs, n, kern.rej_uniform);
+  SpongeJob jobs[MaxN + 1];
+  const int first = extra != nullptr ? 1 : 0;
+  if (extra != nullptr) jobs[0] = *extra;
+  noise_jobs<MaxN>(jobs + first, noise, n, sigma, b);
+  run_sponge_jobs(jobs, first + n, kern.rej_uniform);
   noise_cbd<MaxN>(noise, n, b, kern);
 }
 
@@ -235,9 +240,10 @@ struct Scheme {
 
   // FIPS 203, Algorithm 14 (K-PKE.Encrypt), with t_hat already decoded from ek (step 2) and
   // A_hat^T already sampled (steps 4-8; the callers run those sponges next to their hashes).
+  // `extra` (a hash job of the caller, or null) runs in the lanes of the PRF sponges.
   static void kpke_encrypt(const NttVec<K>& t_hat, const Matrix<K>& a_hat_t, const uint8_t m[32],
-                           const uint8_t r[32], uint8_t* c, const Kernels& kern) noexcept {
-
+                           const uint8_t r[32], uint8_t* c, const Kernels& kern,
+                           const SpongeJob* extra = nullptr) noexcept {
     NttVec<K> y_hat, e1;
     Poly e2;
     ZeroOnExit wipe_y(y_hat);
@@ -249,7 +255,7 @@ struct Scheme {
       jobs[K + i] = {e1.c[i], P.eta2, static_cast<uint8_t>(K + i)};      // Steps 13-16.
     }
     jobs[2 * K] = {e2.c, P.eta2, static_cast<uint8_t>(2 * K)};           // Step 17.
-    sample_noise<2 * K + 1>(jobs, 2 * K + 1, r, kern);
+    sample_noise<2 * K + 1>(jobs, 2 * K + 1, r, extra, kern);
     ntt_vec(y_hat, kern);  // Step 18.
     for (int i = 0; i < K; ++i) kern.reduce(y_hat.c[i]);
     MulCache<K> y_cache;
@@ -346,22 +352,20 @@ struct Scheme {
     ZeroOnExit wipe_k_r(k_r);
     ZeroOnExit wipe_k_bar(k_bar);
     ZeroOnExit wipe_c_prime(c_prime);
-    // Step 7: K_bar = J(z || c), alone or in the lanes of A_hat^T (Algorithm 14, steps 4-8).
+    // Step 7: K_bar = J(z || c), in the lanes of A_hat^T (Algorithm 14, steps 4-8) or, with
+    // A_hat^T cached, of the PRF sponges of step 8 (K_bar is only read after it).
     const SpongeJob j = hash_job(true, z, 32, c, kCtBytes, k_bar);
     Matrix<K> sampled;
+    const SpongeJob* j_in_encrypt = &j;
     if (a_hat_t == nullptr) {
       sample_matrix_t(sampled, ek + 384 * K, &j, kern);
       a_hat_t = &sampled;
-    } else {
-      Shake256 xof;
-      (void)xof.absorb({z, 32});
-      (void)xof.absorb({c, kCtBytes});
-      xof.squeeze({k_bar, 32});
+      j_in_encrypt = nullptr;
     }
     kpke_decrypt(dk_pke, c, g_in, kern);                     // Step 5.
     std::memcpy(g_in + 32, h, 32);
     hash_g(g_in, 64, k_r);                                   // Step 6.
-    kpke_encrypt(t_hat, *a_hat_t, g_in, k_r + 32, c_prime.data(), kern);  // Step 8.
+    kpke_encrypt(t_hat, *a_hat_t, g_in, k_r + 32, c_prime.data(), kern, j_in_encrypt);  // Step 8.
     // Steps 9-11, in constant time: K' unless c != c', then K_bar.
     const uint8_t equal = ct::mask_bytes_eq({c, kCtBytes}, c_prime);
     std::memcpy(k_out, k_bar, 32);

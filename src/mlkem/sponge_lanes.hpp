@@ -98,6 +98,10 @@ class SpongeLanes {
         busy += slot_[l] >= 0;
       }
       if (busy == 0) return;
+      // One lane left with a plain hash whose whole input is there (the tail of H(ek) in key
+      // generation, of H(ek) next to A_hat^T, of J): no other job can start before this run
+      // returns, so the one-state sponge loop finishes it with its state in registers.
+      if (busy == 1 && finish_alone(jobs)) continue;
       if (simd_x4_ && busy >= 2) {
         kk_.f1600_x4(st_);
       } else {
@@ -148,6 +152,60 @@ class SpongeLanes {
     const std::size_t total = j.in_len[0] + j.in_len[1];
     if (j.squeezing) return true;
     return total - j.absorbed < j.rate ? j.available >= total : j.available >= j.absorbed + j.rate;
+  }
+
+  // When the one busy lane holds a hash job (no SampleNTT) with all its input available and
+  // its current block already absorbed (absorb() ran this step): permutes it with the
+  // one-state kernels to the end (FIPS 202, Algorithm 8: the remaining whole blocks through
+  // absorb_blocks, the padded last block, then the output blocks). Returns false, changing
+  // nothing, when the lane's job is not such a job.
+  bool finish_alone(SpongeJob* jobs) noexcept {
+    int l = 0;
+    while (slot_[l] < 0) ++l;
+    SpongeJob& j = jobs[slot_[l]];
+    const std::size_t total = j.in_len[0] + j.in_len[1];
+    if (j.poly != nullptr || j.available < total) return false;
+    const std::size_t rate = j.rate, words = rate / 8;
+    for (int i = 0; i < 25; ++i) one_[i] = st_.lanes[i][l];
+    kk_.f1600(one_);
+    while (!j.squeezing) {
+      const std::size_t rem = total - j.absorbed;
+      // Whole blocks straight from the input where they lie in one piece (all but the last
+      // block, which is padded).
+      const bool in0 = j.absorbed < j.in_len[0];
+      const std::size_t piece = in0 ? j.in_len[0] - j.absorbed : rem;
+      const std::size_t nblocks = rem == 0 ? 0 : (piece < rem ? piece : rem - 1) / rate;
+      if (nblocks != 0) {
+        kk_.absorb_blocks(one_, in0 ? j.in[0] + j.absorbed : j.in[1] + (j.absorbed - j.in_len[0]), nblocks, words);
+        j.absorbed += nblocks * rate;
+        continue;
+      }
+      // A block in two pieces, or the last one, through blk; the last one padded (pad10*1
+      // with the domain bits).
+      const std::size_t take = rem < rate ? rem : rate;
+      alignas(32) std::uint8_t blk[200] = {};
+      detail_lanes::gather(j, j.absorbed, take, blk);
+      for (std::size_t i = 0; i < words; ++i) one_[i] ^= bytes::load_le64(blk + 8 * i);
+      secure_zero(blk, take);
+      j.absorbed += take;
+      if (take < rate) {
+        one_[take / 8] ^= static_cast<std::uint64_t>(j.domain) << (8 * (take % 8));
+        one_[words - 1] ^= 0x8000000000000000ull;
+        j.squeezing = true;
+      }
+      kk_.f1600(one_);
+    }
+    for (;;) {  // one output block per permutation
+      const std::size_t take = j.out_len - j.produced < rate ? j.out_len - j.produced : rate;
+      for (std::size_t i = 0; i < words; ++i) bytes::store_le64(out_[l] + 8 * i, one_[i]);
+      std::memcpy(j.out + j.produced, out_[l], take);
+      j.produced += take;
+      if (j.produced == j.out_len) break;
+      kk_.f1600(one_);
+    }
+    j.status = SpongeJob::done;
+    slot_[l] = -1;
+    return true;
   }
 
   // The first job that can run and is not running; -1 if none. A parked job gets its state back.

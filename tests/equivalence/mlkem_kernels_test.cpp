@@ -395,6 +395,57 @@ TEST_P(MlKemKernelEquivalence, SpongeLanesMatchSha3) {
   }
 }
 
+// A job that ends alone in its lanes is finished by the one-state sponge loop (SpongeLanes::
+// finish_alone): input in two pieces split anywhere (inside a block, on a block boundary,
+// either piece empty), outputs of one and of several blocks, both rates; alone from its
+// first block, and alone after a shorter job next to it has ended.
+TEST_P(MlKemKernelEquivalence, SpongeLanesOneLaneTail) {
+  using mlkem::SpongeJob;
+  const auto in = random_bytes(1600);
+  const std::size_t lens[] = {0, 32, 135, 136, 137, 272, 800, 1120, 1600};
+  const std::size_t splits[] = {0, 1, 32, 136, 137, 300, 1600};
+  for (std::size_t len : lens) {
+    for (std::size_t split : splits) {
+      if (split > len) continue;
+      for (int kind = 0; kind < 3; ++kind) {
+        const unsigned rate = kind == 2 ? 168 : 136;
+        const std::uint8_t domain = kind == 0 ? 0x06 : 0x1F;
+        const std::size_t out_len = kind == 0 ? 32 : kind == 1 ? 300 : 505;
+        std::vector<std::uint8_t> expect(out_len);
+        if (kind == 0) sha3_256({in.data(), len}, std::span<std::uint8_t, 32>(expect.data(), 32));
+        else if (kind == 1) shake256({in.data(), len}, expect);
+        else shake128({in.data(), len}, expect);
+        for (int company = 0; company < 2; ++company) {
+          std::vector<std::uint8_t> out(out_len), short_out(32), short_expect(32);
+          SpongeJob jobs[2];
+          jobs[0].in[0] = in.data();
+          jobs[0].in_len[0] = split;
+          jobs[0].in[1] = in.data() + split;
+          jobs[0].in_len[1] = len - split;
+          jobs[0].rate = rate;
+          jobs[0].domain = domain;
+          jobs[0].out = out.data();
+          jobs[0].out_len = out_len;
+          // company: a one-block SHA3-256 job in the next lane, done after the first step.
+          jobs[1].in[0] = in.data() + 7;
+          jobs[1].in_len[0] = 40;
+          jobs[1].rate = 136;
+          jobs[1].domain = 0x06;
+          jobs[1].out = short_out.data();
+          jobs[1].out_len = 32;
+          sha3_256({in.data() + 7, 40}, std::span<std::uint8_t, 32>(short_expect.data(), 32));
+          mlkem::run_sponge_jobs(jobs, 1 + company, simd().rej_uniform);
+          EXPECT_EQ(jobs[0].status, SpongeJob::done);
+          EXPECT_EQ(out, expect) << "len " << len << " split " << split << " kind " << kind << " company " << company;
+          if (company) {
+            EXPECT_EQ(short_out, short_expect);
+          }
+        }
+      }
+    }
+  }
+}
+
 TESSERA_INSTANTIATE_PER_BACKEND(MlKemKernelEquivalence);
 
 }  // namespace
