@@ -134,25 +134,56 @@ void KeccakSponge::squeeze(std::span<std::uint8_t> out) noexcept {
 }  // namespace detail
 
 namespace {
-template <class H>
-void digest(std::span<const std::uint8_t> in, std::span<std::uint8_t, H::digest_bytes> out) noexcept {
-  H h;
-  h.update(in);
-  h.final(out);
-}
-template <std::size_t Security>
-void xof(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept {
-  detail::KeccakSponge s(Shake<Security>::rate_bytes, 0x1F);
-  s.absorb(in);
-  s.squeeze(out);
+// The one-shot functions (FIPS 202, Algorithm 8, whole message at once) without a sponge
+// object: whole blocks through absorb_blocks, the last block (message tail, domain bits and
+// pad10*1; rates are whole lanes) in one permutation, then the output, whole blocks through
+// squeeze_blocks. The state and the kernels' frames below are wiped as ~KeccakSponge does.
+// ML-KEM's G and the other short hashes cost one permutation and little more this way.
+void one_shot(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+              std::span<std::uint8_t> out) noexcept {
+  const keccak::Kernels& k = keccak::kernels();
+  const std::size_t words = rate / 8;
+  std::uint64_t state[25] = {};
+  const std::uint8_t* p = in.data();
+  std::size_t n = in.size();
+  if (n >= rate) {
+    const std::size_t nblocks = n / rate;
+    k.absorb_blocks(state, p, nblocks, words);
+    p += nblocks * rate;
+    n -= nblocks * rate;
+  }
+  std::size_t w = 0;
+  for (; 8 * w + 8 <= n; ++w) state[w] ^= bytes::load_le64(p + 8 * w);
+  const std::size_t tail = n - 8 * w;
+  state[w] ^= bytes::load_le_partial(p + 8 * w, tail) ^ (static_cast<std::uint64_t>(domain) << (8 * tail));
+  state[words - 1] ^= 0x8000000000000000ull;
+  k.f1600(state);
+  std::uint8_t* o = out.data();
+  std::size_t m = out.size();
+  for (;;) {
+    const std::size_t take = m < rate ? m : rate;
+    detail::extract_bytes(state, 0, o, take);
+    o += take;
+    m -= take;
+    if (m >= rate) {
+      const std::size_t nblocks = m / rate;
+      k.squeeze_blocks(state, o, nblocks, words);
+      o += nblocks * rate;
+      m -= nblocks * rate;
+    }
+    if (m == 0) break;
+    k.f1600(state);
+  }
+  secure_zero(state, sizeof state);
+  secure_zero_stack(2048);
 }
 }  // namespace
 
-void sha3_224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept { digest<Sha3_224>(in, out); }
-void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept { digest<Sha3_256>(in, out); }
-void sha3_384(std::span<const std::uint8_t> in, std::span<std::uint8_t, 48> out) noexcept { digest<Sha3_384>(in, out); }
-void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) noexcept { digest<Sha3_512>(in, out); }
-void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { xof<128>(in, out); }
-void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { xof<256>(in, out); }
+void sha3_224(std::span<const std::uint8_t> in, std::span<std::uint8_t, 28> out) noexcept { one_shot(Sha3_224::rate_bytes, 0x06, in, out); }
+void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) noexcept { one_shot(Sha3_256::rate_bytes, 0x06, in, out); }
+void sha3_384(std::span<const std::uint8_t> in, std::span<std::uint8_t, 48> out) noexcept { one_shot(Sha3_384::rate_bytes, 0x06, in, out); }
+void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) noexcept { one_shot(Sha3_512::rate_bytes, 0x06, in, out); }
+void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { one_shot(Shake128::rate_bytes, 0x1F, in, out); }
+void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) noexcept { one_shot(Shake256::rate_bytes, 0x1F, in, out); }
 
 }  // namespace tessera
