@@ -31,6 +31,10 @@ namespace tb = tessera::bench;
 
 namespace {
 
+// The turns of tb::run_interleaved: short enough that a drift of the machine's speed over
+// seconds reaches every case of a row alike.
+constexpr double kSliceSeconds = 0.05;
+
 bool same_name(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -197,18 +201,46 @@ int run(const tb::Options& o) {
   std::vector<tb::RunRecord> records;
   nlohmann::json json = nlohmann::json::array();
   int failures = 0;
-  auto measure = [&](const tb::Case& c, const std::string& backend, tessera::Backend b, const std::string& version) {
-    progress.step(c.algorithm + " " + c.operation + " (" + c.implementation +
-                  (c.implementation == "tessera" ? " " + backend : std::string()) + ")");
-    const tb::Op op = c.prepare();
+  auto prepare = [&](const tb::Case& c) {
+    tb::Op op = c.prepare();
     if (!op) {  // a peer could not set up the case (its errors are on stderr)
       progress.clear();
       std::fprintf(stderr, "tessera-bench: %s %s (%s): setup failed, skipped\n", c.algorithm.c_str(),
                    c.operation.c_str(), c.implementation.c_str());
       ++failures;
-      return;
     }
-    const tb::Measurement m = tb::run_case(op, config);
+    return op;
+  };
+  // With --peers, the peers' cases of a row run interleaved with Tessera's on the backend the
+  // side-by-side table uses (tb::run_interleaved); their results wait here for their section.
+  std::vector<std::pair<const tb::Case*, tb::Measurement>> peer_results;
+  const tessera::Backend table_backend = backends.back();
+  auto interleaved = [&](const tb::Case& c, const tb::Op& op, tessera::Backend b) {
+    std::vector<const tb::Case*> row;
+    if (o.peers && b == table_backend)
+      for (std::size_t i = 1; i < impls.size(); ++i)
+        for (const tb::Case& p : impls[i].cases)
+          if (p.algorithm == c.algorithm && p.operation == c.operation) row.push_back(&p);
+    if (row.empty()) return tb::run_case(op, config);
+    std::vector<tb::Op> peer_ops;
+    std::vector<const tb::Op*> ops{&op};
+    for (const tb::Case* p : row) peer_ops.push_back(prepare(*p));
+    for (const tb::Op& p : peer_ops) ops.push_back(p ? &p : nullptr);
+    std::erase(ops, nullptr);
+    const std::vector<tb::Measurement> ms = tb::run_interleaved(ops, config, kSliceSeconds);
+    for (std::size_t i = 0, k = 1; i < row.size(); ++i)
+      if (peer_ops[i]) peer_results.emplace_back(row[i], ms[k++]);
+    return ms[0];
+  };
+  auto measure = [&](const tb::Case& c, const std::string& backend, tessera::Backend b, const std::string& version) {
+    progress.step(c.algorithm + " " + c.operation + " (" + c.implementation +
+                  (c.implementation == "tessera" ? " " + backend : std::string()) + ")");
+    const auto done = std::find_if(peer_results.begin(), peer_results.end(), [&](const auto& r) { return r.first == &c; });
+    const bool ran = done != peer_results.end();  // a peer's case, run next to Tessera's
+    const tb::Op op = ran ? tb::Op() : prepare(c);
+    if (!ran && !op) return;
+    const tb::Measurement m = ran ? done->second : c.implementation == "tessera" ? interleaved(c, op, b)
+                                                                                 : tb::run_case(op, config);
     progress.clear();
     std::fputs(tb::format_line(c, m).c_str(), stdout);
     std::fflush(stdout);

@@ -215,7 +215,9 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
                             improvement per operation
   --peers                   also run the peer libraries compiled in (OpenSSL, liboqs,
                             wolfSSL); print them side by side with Tessera and an
-                            availability table
+                            availability table. A row's cases (Tessera's on the table's
+                            backend and the peers') are timed in turns of 0.05 s, so a
+                            machine whose speed drifts slows them alike
   --availability            print the availability table (algorithm x implementation), exit
   --seconds S               timed seconds per case (default 1.0)
   --quick                   short run for smoke tests (0.05 s per case)

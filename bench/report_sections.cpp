@@ -96,6 +96,8 @@ ReportSection method(const Run& run) {
       "Keys, ciphertexts and signatures are made before the timed region; a row without \"(key object)\" starts "
       "from the key's bytes (parsing and checking included), a \"(key object)\" row from a key already parsed, "
       "and peers run the same operations on the same inputs (the same 32-byte message for signatures)",
+      "Peers run at the same time as Tessera: a row's cases (Tessera's on the summary backend and the peers') "
+      "are timed in turns of 0.05 s, so a drift of the machine's speed reaches them alike",
       "Every figure is the median (p50) counter ticks per operation (per byte for throughput), beside it the "
       "mean rate; every ratio is of p50s: Improvement = portable p50 / accelerated p50 - 1, peer factor "
       "(N.NNx) = Tessera p50 / peer p50, >1: the peer is faster",

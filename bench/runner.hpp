@@ -5,6 +5,7 @@
 #include "stats.hpp"
 
 #include <cstdint>
+#include <vector>
 
 namespace tessera::bench {
 
@@ -32,5 +33,12 @@ struct Measurement {
 double cpu_share(const Measurement& m);
 
 Measurement run_case(const Op& op, const RunConfig& config);
+
+// The cases of one row side by side (Tessera's and the peers' computing the same thing): each
+// warmed up, then timed in turns of slice_seconds (config.seconds in all per case), so that a
+// machine whose speed drifts (a shared VM, a clock that changes) slows them alike and their
+// ratio stays close to what a quiet machine gives. One Measurement per op, in order.
+std::vector<Measurement> run_interleaved(const std::vector<const Op*>& ops, const RunConfig& config,
+                                         double slice_seconds);
 
 }  // namespace tessera::bench
