@@ -68,6 +68,15 @@ bool aesni_available() noexcept {
 #endif
 }
 
+bool vaes256_available() noexcept {
+#if TESSERA_HAVE_AVX2
+  const cpu::Features& f = cpu::features();
+  return aesni_available() && f.avx2 && f.vaes;
+#else
+  return false;
+#endif
+}
+
 bool vaes_available() noexcept {
 #if TESSERA_HAVE_AVX512
   const cpu::Features& f = cpu::features();
@@ -82,7 +91,15 @@ const Kernels& kernels_for(Backend b) noexcept { return cpu::table_for<Kernels, 
 const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 
 const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
-const Kernels* kernels_aesni() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "aesni"); }
+const Kernels* kernels_aesni() noexcept {
+#if TESSERA_HAVE_AVX2
+  // The avx2 table has VAES-256 in place of these where the CPU has it: this one never.
+  static const Kernels aesni = avx2::aesni_table();
+  if (aesni_available()) return &aesni;
+#endif
+  return nullptr;
+}
+const Kernels* kernels_vaes256() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "vaes256"); }
 const Kernels* kernels_vaes() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "vaes"); }
 
 }  // namespace tessera::aes

@@ -60,6 +60,7 @@ Kernels table() noexcept;
 }  // namespace portable
 namespace avx2 {
 Kernels table() noexcept;
+Kernels aesni_table() noexcept;  // AES-NI only (without VAES-256)
 }  // namespace avx2
 namespace avx512 {
 Kernels table() noexcept;
@@ -68,11 +69,15 @@ Kernels table() noexcept;
 // need; false in builds that do not compile them.
 bool aesni_available() noexcept;
 bool vaes_available() noexcept;
+// AES-NI, AVX2 and VAES (256-bit VAES without AVX-512: aes_vaes256.cpp); the avx2 backend's
+// ECB and CTR kernels then are those.
+bool vaes256_available() noexcept;
 
 // Individual implementations, for the equivalence tests: the table of the backend that runs
 // it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_aesni() noexcept;
+const Kernels* kernels_vaes256() noexcept;
 const Kernels* kernels_vaes() noexcept;
 
 // The shared FIPS 197 KeyExpansion (Algorithm 2), parameterized by SubWord; fills
@@ -94,6 +99,10 @@ void encrypt_ecb_aesni(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t
                        std::size_t nblocks) noexcept;
 void ctr32_aesni(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
                  std::uint8_t* out, std::size_t nblocks) noexcept;
+void encrypt_ecb_vaes256(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t nblocks) noexcept;
+void ctr32_vaes256(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t nblocks) noexcept;
 void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
                       std::size_t nblocks) noexcept;
 void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,

@@ -187,10 +187,16 @@ void decrypt_aesni_pclmul(const aes::RoundKeys& rk, const GhashKey& key, std::ui
 namespace tessera::aes::avx2 {
 
 // AES-NI when the CPU has it (aesni_available), else the portable kernels.
-Kernels table() noexcept {
+Kernels aesni_table() noexcept {
   Kernels k = portable::table();
   if (aesni_available()) k = Kernels{expand_key_aesni, encrypt_ecb_aesni, ctr32_aesni, "aesni"};
   return k;
+}
+
+// With VAES as well (vaes256_available): its ECB and CTR kernels, two blocks per ymm.
+Kernels table() noexcept {
+  if (vaes256_available()) return Kernels{expand_key_aesni, encrypt_ecb_vaes256, ctr32_vaes256, "vaes256"};
+  return aesni_table();
 }
 
 }  // namespace tessera::aes::avx2

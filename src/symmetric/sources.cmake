@@ -10,6 +10,9 @@ if(TESSERA_HAVE_AVX2)
   set_source_files_properties(symmetric/aes_ni.cpp PROPERTIES
     COMPILE_OPTIONS "-maes;-mpclmul;-mssse3;-msse4.1")
   list(APPEND TESSERA_SOURCES symmetric/aes_ni.cpp)
+  set_source_files_properties(symmetric/aes_vaes256.cpp PROPERTIES
+    COMPILE_OPTIONS "-mavx2;-maes;-mvaes;-mssse3;-msse4.1")
+  list(APPEND TESSERA_SOURCES symmetric/aes_vaes256.cpp)
 endif()
 if(TESSERA_HAVE_AVX512)
   set_source_files_properties(symmetric/aes_vaes.cpp PROPERTIES

@@ -73,6 +73,10 @@ TEST(SymmetricEquivalence, AesNi) {
   if (aes::kernels_aesni() == nullptr) GTEST_SKIP() << "AES-NI not available on this CPU/build";
   check_aes(*aes::kernels_aesni());
 }
+TEST(SymmetricEquivalence, Vaes256) {
+  if (aes::kernels_vaes256() == nullptr) GTEST_SKIP() << "VAES (256-bit) not available on this CPU/build";
+  check_aes(*aes::kernels_vaes256());
+}
 TEST(SymmetricEquivalence, Vaes) {
   if (aes::kernels_vaes() == nullptr) GTEST_SKIP() << "VAES/VPCLMULQDQ not available on this CPU/build";
   check_aes(*aes::kernels_vaes());
