@@ -129,8 +129,9 @@ struct TESSERA_API Kem {
     friend class DecapsulationKey;
     friend struct KeyPair;
     friend class Result<EncapsulationKey>;  // built in place
-    // The key built inside its Result (one return: NRVO), once ek has passed s7.2.
-    static Result<EncapsulationKey> build(const std::uint8_t* ek) noexcept;
+    // ByteDecode_12 with the s7.2 check, then ek, H(ek) and (cached) A_hat^T into key, which
+    // lives inside the Result that returns it. False, with key unfinished, if ek fails s7.2.
+    static bool parse_into(EncapsulationKey& key, const std::uint8_t* ek) noexcept;
     std::array<std::uint8_t, ek_bytes> ek_;
     std::array<std::uint8_t, 32> h_;
     detail::NttVec<P.k> t_hat_;    // ByteDecode_12 of ek[0 : 384k], in [0, q)
@@ -164,9 +165,8 @@ struct TESSERA_API Kem {
     friend class Result<DecapsulationKey>;  // built in place: secrets never pass through temporaries
     // Algorithm 16 from d || z into this key (A_hat^T, t_hat, H(ek) and the seed kept).
     void expand(const std::uint8_t* seed) noexcept;
-    // Keys built inside their Result (one return each: NRVO) once the inputs are checked.
+    // The key built inside its Result (one return: NRVO) once the seed's length is checked.
     static Result<DecapsulationKey> build_from_seed(const std::uint8_t* seed) noexcept;
-    static Result<DecapsulationKey> build_from_bytes(const EncapsulationKey& ek, const std::uint8_t* dk) noexcept;
     EncapsulationKey ek_;
     SecretArray<P.dk_pke_bytes()> dk_pke_;  // ByteEncode_12(s_hat)
     SecretArray<32> z_;                      // the implicit-rejection secret

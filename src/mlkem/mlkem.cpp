@@ -382,19 +382,16 @@ struct Scheme {
 template <const Params& P>
 Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::from_bytes(std::span<const uint8_t> ek) noexcept {
   if (ek.size() != ek_bytes) return fail(Error::invalid_length, "ML-KEM encapsulation key");
-  NttVec<P.k> t_hat;  // decoded again by build(): a few hundred cycles against SampleNTT's
-  if (!Scheme<P>::decode_ek(t_hat, ek.data(), kernels()))  // s7.2.
-    return fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
-  return build(ek.data());
+  Result<EncapsulationKey> r(std::in_place);  // one return (NRVO)
+  if (!parse_into(*r, ek.data())) r = fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
+  return r;
 }
 
 template <const Params& P>
-Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::build(const uint8_t* ek) noexcept {
+bool Kem<P>::EncapsulationKey::parse_into(EncapsulationKey& key, const uint8_t* ek) noexcept {
   using S = Scheme<P>;
   const Kernels& kern = kernels();
-  Result<EncapsulationKey> r(std::in_place);
-  EncapsulationKey& key = *r;
-  (void)S::decode_ek(key.t_hat_, ek, kern);
+  if (!S::decode_ek(key.t_hat_, ek, kern)) return false;  // s7.2.
   std::memcpy(key.ek_.data(), ek, ek_bytes);
   // H(ek) (Algorithm 17, step 1), next to A_hat^T when the key keeps it.
   const SpongeJob h = hash_job(false, key.ek_.data(), ek_bytes, nullptr, 0, key.h_.data());
@@ -404,7 +401,7 @@ Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::build(const 
   SpongeJob job = h;
   run_sponge_jobs(&job, 1, kern.rej_uniform);
 #endif
-  return r;
+  return true;
 }
 
 template <const Params& P>
@@ -438,24 +435,20 @@ Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_s
 
 template <const Params& P>
 Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_bytes(std::span<const uint8_t> dk) noexcept {
-  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes;
+  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes, kZAt = kHAt + 32;
   if (dk.size() != dk_bytes) return fail(Error::invalid_length, "ML-KEM decapsulation key");
-  auto ek = EncapsulationKey::from_bytes(dk.subspan(kEkAt, ek_bytes));
-  if (!ek) return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.2: the ek inside it)");
-  // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
-  if (ct::declassify_value(ct::mask_bytes_eq(ek->h_, dk.subspan(kHAt, 32))) == 0)
-    return fail(Error::invalid_key, "ML-KEM decapsulation key (s7.3: H(ek) does not match)");
-  return build_from_bytes(*ek, dk.data());
-}
-
-template <const Params& P>
-Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_bytes(const EncapsulationKey& ek,
-                                                                                     const uint8_t* dk) noexcept {
-  constexpr size_t kZAt = P.dk_pke_bytes() + ek_bytes + 32;
+  // The key is built inside the Result it returns (one return: NRVO), its ek parsed in place.
   Result<DecapsulationKey> r(std::in_place);
-  r->ek_ = ek;  // public
-  std::memcpy(r->dk_pke_.data(), dk, P.dk_pke_bytes());
-  std::memcpy(r->z_.data(), dk + kZAt, 32);
+  EncapsulationKey& ek = r->ek_;
+  if (!EncapsulationKey::parse_into(ek, dk.data() + kEkAt)) {
+    r = fail(Error::invalid_key, "ML-KEM decapsulation key (s7.2: the ek inside it)");
+  } else if (ct::declassify_value(ct::mask_bytes_eq(ek.h_, dk.subspan(kHAt, 32))) == 0) {
+    // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
+    r = fail(Error::invalid_key, "ML-KEM decapsulation key (s7.3: H(ek) does not match)");
+  } else {
+    std::memcpy(r->dk_pke_.data(), dk.data(), P.dk_pke_bytes());
+    std::memcpy(r->z_.data(), dk.data() + kZAt, 32);
+  }
   return r;
 }
 
