@@ -32,6 +32,7 @@
 
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 namespace tessera::frodokem {
 namespace {
@@ -102,6 +103,12 @@ struct Scheme {
       if constexpr (P.gen == MatrixGen::aes128) {
         aes_ = &aes::kernels();
         aes_->expand_key(rk_, seed_a, 16);
+        // The input blocks b = <i> || <j> || 0^96 of one row (step 4), but for i: written
+        // once, so that rows() only puts the row index in.
+        for (size_t j = 0; j < n; j += 8) {
+          bytes::store_le64(in_.b + 2 * j, static_cast<uint64_t>(j) << 16);
+          bytes::store_le64(in_.b + 2 * j + 8, 0);
+        }
       } else {
         std::memcpy(seed_, seed_a, kSeedA);
       }
@@ -113,19 +120,13 @@ struct Scheme {
     void rows(size_t row0, uint16_t* out) noexcept {
       if constexpr (P.gen == MatrixGen::aes128) {
         // Algorithm Frodo.Gen with AES128, steps 3-5: A[i][j..j+8) = AES128_seedA(b) with
-        // b = <i> || <j> || 0^96 (16-bit little-endian i and j). The input blocks are laid
-        // out where their outputs go and encrypted in place.
+        // b = <i> || <j> || 0^96 (16-bit little-endian i and j), row by row from the one-row
+        // input (its blocks are laid out as their outputs go).
         for (size_t r = 0; r < kBatch; ++r) {
-          uint8_t* row = reinterpret_cast<uint8_t*>(out + r * kRowStride);
           const uint16_t i = static_cast<uint16_t>(row0 + r);
-          for (size_t j = 0; j < n; j += 8) {
-            uint8_t* blk = row + 2 * j;
-            bytes::store_le64(blk, static_cast<uint64_t>(i) | static_cast<uint64_t>(j) << 16);
-            bytes::store_le64(blk + 8, 0);
-          }
+          for (size_t j = 0; j < n; j += 8) store_le16(in_.b + 2 * j, i);
+          aes_->encrypt_ecb(rk_, in_.b, reinterpret_cast<uint8_t*>(out + r * kRowStride), n / 8);
         }
-        aes_->encrypt_ecb(rk_, reinterpret_cast<const uint8_t*>(out), reinterpret_cast<uint8_t*>(out),
-                          kBatch * n / 8);
       } else {
         // Algorithm Frodo.Gen with SHAKE128, steps 2-4 (see init_shake_rows).
         keccak::State8 st;
@@ -159,10 +160,15 @@ struct Scheme {
     }
 
    private:
+    struct AesInputs {  // one row's AES input blocks (2n bytes)
+      alignas(32) uint8_t b[2 * n];
+    };
+    struct NoInputs {};
     const Kernels& kern_;
     const aes::Kernels* aes_ = nullptr;
     aes::RoundKeys rk_{};
     uint8_t seed_[kSeedA]{};
+    [[no_unique_address]] std::conditional_t<P.gen == MatrixGen::aes128, AesInputs, NoInputs> in_;
   };
 
   // B = A S + E (spec Section 8.1 step 6): b holds E on entry (n x 8), st is S^T (8 x n).
