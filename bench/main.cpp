@@ -23,6 +23,7 @@
 #include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -212,8 +213,9 @@ int run(const tb::Options& o) {
     return op;
   };
   // With --peers, the peers' cases of a row run interleaved with Tessera's on the backend the
-  // side-by-side table uses (tb::run_interleaved); their results wait here for their section.
-  std::vector<std::pair<const tb::Case*, tb::Measurement>> peer_results;
+  // side-by-side table uses (tb::run_interleaved); their results wait here for their section
+  // (none for a peer case whose setup failed: it was reported then).
+  std::vector<std::pair<const tb::Case*, std::optional<tb::Measurement>>> peer_results;
   const tessera::Backend table_backend = backends.back();
   auto interleaved = [&](const tb::Case& c, const tb::Op& op, tessera::Backend b) {
     std::vector<const tb::Case*> row;
@@ -229,7 +231,7 @@ int run(const tb::Options& o) {
     std::erase(ops, nullptr);
     const std::vector<tb::Measurement> ms = tb::run_interleaved(ops, config, kSliceSeconds);
     for (std::size_t i = 0, k = 1; i < row.size(); ++i)
-      if (peer_ops[i]) peer_results.emplace_back(row[i], ms[k++]);
+      peer_results.emplace_back(row[i], peer_ops[i] ? std::optional(ms[k++]) : std::nullopt);
     return ms[0];
   };
   auto measure = [&](const tb::Case& c, const std::string& backend, tessera::Backend b, const std::string& version) {
@@ -237,10 +239,11 @@ int run(const tb::Options& o) {
                   (c.implementation == "tessera" ? " " + backend : std::string()) + ")");
     const auto done = std::find_if(peer_results.begin(), peer_results.end(), [&](const auto& r) { return r.first == &c; });
     const bool ran = done != peer_results.end();  // a peer's case, run next to Tessera's
+    if (ran && !done->second) return;
     const tb::Op op = ran ? tb::Op() : prepare(c);
     if (!ran && !op) return;
-    const tb::Measurement m = ran ? done->second : c.implementation == "tessera" ? interleaved(c, op, b)
-                                                                                 : tb::run_case(op, config);
+    const tb::Measurement m = ran ? *done->second : c.implementation == "tessera" ? interleaved(c, op, b)
+                                                                                  : tb::run_case(op, config);
     progress.clear();
     std::fputs(tb::format_line(c, m).c_str(), stdout);
     std::fflush(stdout);
