@@ -35,6 +35,16 @@ inline std::uint32_t load_le32(const std::uint8_t* p) noexcept {
 inline void store_le32(std::uint8_t* p, std::uint32_t v) noexcept {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
 }
+// Big-endian words (SHA-2 message words, Hash_DRBG's V and C); compilers make them one
+// load or store and a byte swap.
+inline std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+  std::uint64_t w = 0;
+  for (int i = 0; i < 8; ++i) w = w << 8 | p[i];
+  return w;
+}
+inline void store_be64(std::uint8_t* p, std::uint64_t w) noexcept {
+  for (int i = 7; i >= 0; --i, w >>= 8) p[i] = static_cast<std::uint8_t>(w);
+}
 // Loads n < 8 bytes as the low bytes of a lane.
 inline std::uint64_t load_le_partial(const std::uint8_t* p, std::size_t n) noexcept {
   std::uint64_t v = 0;

@@ -4,6 +4,7 @@
 #include <tessera/random.hpp>
 #include <tessera/secret.hpp>
 
+#include "common/bytes.hpp"
 #include "common/secret.hpp"
 #include "rand/drbg_internal.hpp"
 
@@ -56,16 +57,6 @@ void hash_df(std::uint8_t* out, std::size_t out_len, std::initializer_list<Bytes
   secure_zero(temp, sizeof temp);
 }
 
-// Big-endian 64-bit words (compilers make them one load or store and a byte swap).
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t w = 0;
-  for (int i = 0; i < 8; ++i) w = w << 8 | p[i];
-  return w;
-}
-void store_be64(std::uint8_t* p, std::uint64_t w) noexcept {
-  for (int i = 7; i >= 0; --i, w >>= 8) p[i] = static_cast<std::uint8_t>(w);
-}
-
 // v = (v + x) mod 2^(8 * n): both big-endian, x right-aligned (x_len <= n). Eight bytes at a
 // time from the right, then the leftmost n mod 8 bytes one by one (n = 55 or 111: seedlen);
 // every byte of v is visited whatever the values (loop bounds and the branches on x_len are
@@ -76,15 +67,15 @@ void add_mod(std::uint8_t* v, std::size_t n, const std::uint8_t* x, std::size_t 
   for (; i + 8 <= n; i += 8) {
     std::uint64_t b = 0;
     if (i + 8 <= x_len) {
-      b = load_be64(x + x_len - i - 8);
+      b = bytes::load_be64(x + x_len - i - 8);
     } else {
       for (std::size_t k = i; k < x_len; ++k) b |= static_cast<std::uint64_t>(x[x_len - 1 - k]) << (8 * (k - i));
     }
-    const std::uint64_t a = load_be64(v + n - i - 8);
+    const std::uint64_t a = bytes::load_be64(v + n - i - 8);
     const std::uint64_t s = a + b;
     const std::uint64_t t = s + carry;
     carry = static_cast<std::uint64_t>(s < a) | static_cast<std::uint64_t>(t < s);
-    store_be64(v + n - i - 8, t);
+    bytes::store_be64(v + n - i - 8, t);
   }
   for (; i < n; ++i) {
     const std::uint64_t xi = i < x_len ? x[x_len - 1 - i] : 0u;

@@ -3,6 +3,7 @@
 // to round() in a shifted order, so no register moves are needed between rounds.
 #include "hash/sha2/kernels.hpp"
 
+#include "common/bytes.hpp"
 #include "common/secret.hpp"
 
 #include <bit>
@@ -13,9 +14,6 @@ namespace {
 inline std::uint32_t load_be32(const std::uint8_t* p) noexcept {
   return static_cast<std::uint32_t>(p[0]) << 24 | static_cast<std::uint32_t>(p[1]) << 16 |
          static_cast<std::uint32_t>(p[2]) << 8 | static_cast<std::uint32_t>(p[3]);
-}
-inline std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint64_t>(load_be32(p)) << 32 | load_be32(p + 4);
 }
 
 // Section 4.1.2 (SHA-224/256 functions).
@@ -105,7 +103,7 @@ constexpr std::size_t kCompress512FrameBytes = sizeof(void*) < 8 ? 1280 : 512;
   compress<std::uint32_t, 64, kK256, load_be32>(h, blocks, nblocks);
 }
 [[gnu::noinline]] void compress512_frame(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept {
-  compress<std::uint64_t, 80, kK512, load_be64>(h, blocks, nblocks);
+  compress<std::uint64_t, 80, kK512, bytes::load_be64>(h, blocks, nblocks);
 }
 
 }  // namespace
