@@ -67,6 +67,26 @@ std::string describe_acceleration(Backend b, std::initializer_list<std::pair<con
   return std::string(backend_name(b)) + " (" + list + ")";
 }
 
+bool names_accelerated_path(const std::string& description) {
+  return !description.empty() && description.rfind("portable", 0) != 0;
+}
+
+std::string combine_acceleration(Backend b, std::initializer_list<std::pair<const char*, std::string>> halves) {
+  std::string list;
+  for (const auto& [name, description] : halves) {
+    if (!names_accelerated_path(description)) continue;
+    // "<backend> (<parts>)" -> "<parts>"; halves joined with " + " (not ";",
+    // which the CMake report checks would split as a list separator)
+    const std::size_t open = description.find(" (");
+    const std::string parts = open == std::string::npos || description.back() != ')'
+                                  ? description
+                                  : description.substr(open + 2, description.size() - open - 3);
+    list += (list.empty() ? "" : " + ") + std::string(name) + ": " + parts;
+  }
+  if (list.empty()) return "portable";
+  return std::string(backend_name(b)) + " (" + list + ")";
+}
+
 std::vector<Peer>& peer_registry() {
   static std::vector<Peer> peers;
   return peers;

@@ -67,6 +67,13 @@ Case peer_ops_case(std::string implementation, std::string algorithm, std::strin
 
 // "portable" when no part is accelerated on b, else "<backend> (part, part)".
 std::string describe_acceleration(Backend b, std::initializer_list<std::pair<const char*, bool>> parts);
+// Whether a description names an accelerated path: every other one starts with "portable"
+// (possibly followed by the portable code's own name, as X25519's and the P-curves' do).
+bool names_accelerated_path(const std::string& description);
+// A hybrid's description from its halves' (name, description) pairs, listing the accelerated
+// halves only: "avx2 (ML-KEM: NTT/arithmetic, Keccak x4, Keccak + X25519: radix 2^64
+// (MULX/ADX))"; "portable" when no half is accelerated on b.
+std::string combine_acceleration(Backend b, std::initializer_list<std::pair<const char*, std::string>> halves);
 
 // "1KiB", "16KiB", "1MiB", or "100B" when not a whole number of KiB.
 std::string size_label(std::size_t bytes);

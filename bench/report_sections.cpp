@@ -375,7 +375,7 @@ ReportSection acceleration_status(const Run& run) {
   for (const RunRecord& r : run.records) {
     if (r.c.implementation != "tessera" || r.backend != run.tessera_backend) continue;
     add_unique(all, r.c.algorithm);
-    if (!r.acceleration.empty() && r.acceleration != "portable") add_unique(accelerated, r.c.algorithm);
+    if (names_accelerated_path(r.acceleration)) add_unique(accelerated, r.c.algorithm);
   }
   if (!all.empty())
     s.sentences.push_back("On " + run.tessera_backend + ", " + std::to_string(accelerated.size()) + " of Tessera's " +

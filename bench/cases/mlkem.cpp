@@ -14,6 +14,7 @@
 //   decap (key object)    decapsulate() with a parsed DecapsulationKey (any form)
 // Keys and ciphertexts are made once per case (outside the timed region).
 #include "cases/kem_cases.hpp"
+#include "cases/part_acceleration.hpp"
 
 #include "hash/keccak/keccak.hpp"
 #include "mlkem/kernels.hpp"
@@ -24,7 +25,6 @@
 #include <vector>
 
 namespace tessera::bench {
-namespace {
 
 std::string mlkem_acceleration(Backend b) {
   return describe_acceleration(
@@ -32,6 +32,8 @@ std::string mlkem_acceleration(Backend b) {
           {"Keccak x4", keccak::kernels_for(b).f1600_x4 != keccak::kernels_for(Backend::portable).f1600_x4},
           {"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
 }
+
+namespace {
 
 template <class K>
 void add_cases(std::vector<Case>& cases, int strength, const char* label) {

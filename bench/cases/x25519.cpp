@@ -7,6 +7,7 @@
 //             the OpenSSL peer's EVP_PKEY_derive row computes
 // Keys are made once per case, outside the timed region.
 #include "registry.hpp"
+#include "cases/part_acceleration.hpp"
 
 #include "ec/x25519_kernels.hpp"
 
@@ -20,6 +21,14 @@
 #include <vector>
 
 namespace tessera::bench {
+
+// "portable (radix 2^51 (64-bit))" or "avx2 (radix 2^64 (MULX/ADX))".
+std::string x25519_acceleration(Backend b) {
+  const auto& k = ec::x25519_detail::kernels_for(b);
+  const bool accelerated = &k != &ec::x25519_detail::kernels_for(Backend::portable);
+  return std::string(accelerated ? backend_name(b) : "portable") + " (" + k.name + ")";
+}
+
 namespace {
 
 constexpr int kBits = 256;  // the key size column (wolfCrypt's ECC lines give the curve size)
@@ -27,13 +36,6 @@ constexpr int kBits = 256;  // the key size column (wolfCrypt's ECC lines give t
 [[noreturn]] void setup_failed(const char* what) {
   std::fprintf(stderr, "tessera-bench: X25519 setup failed: %s\n", what);
   std::abort();
-}
-
-// "portable (radix 2^51 (64-bit))" or "avx2 (radix 2^64 (MULX/ADX))".
-std::string acceleration(Backend b) {
-  const auto& k = ec::x25519_detail::kernels_for(b);
-  const bool accelerated = &k != &ec::x25519_detail::kernels_for(Backend::portable);
-  return std::string(accelerated ? backend_name(b) : "portable") + " (" + k.name + ")";
 }
 
 std::vector<Case> make_cases() {
@@ -44,7 +46,7 @@ std::vector<Case> make_cases() {
       do_not_optimize(&kp);
     });
   }, "X25519");
-  keygen.acceleration = acceleration;
+  keygen.acceleration = x25519_acceleration;
   cases.push_back(std::move(keygen));
 
   Case agree = ops_case("X25519", "agree", kBits, [] {
@@ -64,7 +66,7 @@ std::vector<Case> make_cases() {
       do_not_optimize(&ss);
     });
   }, "X25519");
-  agree.acceleration = acceleration;
+  agree.acceleration = x25519_acceleration;
   cases.push_back(std::move(agree));
   return cases;
 }

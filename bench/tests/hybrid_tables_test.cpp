@@ -1,8 +1,10 @@
 // bench.hybrid-tables: the "hybrid vs its parts" and "hybrid TLS roles" tables
 // (bench/hybrid_tables.hpp) on made-up records, whose medians are chosen so every cell is
 // known: the sums, the ratios, the +3 % verdict, "not run" for a part that was not measured,
-// the peer ratio and the share sizes. No library needed; exit 0 pass, 1 fail.
+// the peer ratio and the share sizes; and a hybrid's acceleration column made from its
+// halves' (combine_acceleration, registry.hpp). No library needed; exit 0 pass, 1 fail.
 #include "hybrid_tables.hpp"
+#include "registry.hpp"
 
 #include <cstdio>
 #include <string>
@@ -95,6 +97,28 @@ int main() {
   expect_contains(roles, "| server share 1120 B | p50 100.0k cyc | p50 250.0k cyc (0.40x) | not built", "roles: server");
   expect_contains(roles, "| SecP256r1MLKEM768 | server: encap", "roles: hybrid with key gen only");
   expect_contains(roles, "server share 1153 B | n/a", "roles: no Tessera encap");
+
+  // The acceleration column of a hybrid: its accelerated halves' parts, portable ones left out.
+  using tessera::Backend;
+  const std::string both = tb::combine_acceleration(
+      Backend::avx2, {{"ML-KEM", "avx2 (NTT/arithmetic, Keccak x4)"}, {"X25519", "avx2 (radix 2^64 (MULX/ADX))"}});
+  if (both != "avx2 (ML-KEM: NTT/arithmetic, Keccak x4 + X25519: radix 2^64 (MULX/ADX))") {
+    std::fprintf(stderr, "FAIL acceleration: both halves: \"%s\"\n", both.c_str());
+    ++failures;
+  }
+  const std::string one = tb::combine_acceleration(
+      Backend::avx2, {{"P-256", "portable (Montgomery, 64-bit limbs)"}, {"ML-KEM", "avx2 (NTT/arithmetic)"}});
+  if (one != "avx2 (ML-KEM: NTT/arithmetic)") {
+    std::fprintf(stderr, "FAIL acceleration: one half: \"%s\"\n", one.c_str());
+    ++failures;
+  }
+  const std::string none = tb::combine_acceleration(
+      Backend::portable, {{"ML-KEM", "portable"}, {"X25519", "portable (radix 2^51 (64-bit))"}});
+  if (none != "portable" || tb::names_accelerated_path("portable (radix 2^51 (64-bit))") ||
+      tb::names_accelerated_path("") || !tb::names_accelerated_path("avx2 (Keccak)")) {
+    std::fprintf(stderr, "FAIL acceleration: no half accelerated: \"%s\"\n", none.c_str());
+    ++failures;
+  }
 
   if (failures != 0) {
     std::fprintf(stderr, "%d check(s) failed\n", failures);
