@@ -42,7 +42,7 @@ struct Kernels {
   // B += A * S straight from the Keccak state of 8 SHAKE128 row instances (key generation
   // with SHAKE128 rows; no copy of the rows): lane l of state r holds A[r][c .. c+4) with
   // c = col0 + 4l. Accumulates those products with S^T into acc (kernel-private layout of
-  // kDotAccWords words: zero it before the first block of a batch), for l < lanes.
+  // kDotAccWords words, 64-byte aligned: zero it before the first block of a batch), for l < lanes.
   void (*dot_lanes)(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,
                     std::size_t n, std::size_t col0) noexcept;
   // out[r*8 + k] += the sums accumulated in acc for row r, column k (mod 2^16).

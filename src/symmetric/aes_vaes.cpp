@@ -9,6 +9,7 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+#include "common/secret.hpp"
 #include "symmetric/aes.hpp"
 #include "symmetric/aes_x86.hpp"
 #include "symmetric/gcm.hpp"
@@ -136,12 +137,18 @@ inline __m128i ghash_tail(const gcm::GhashKey& key, __m128i x, const std::uint8_
   return acc.reduce();
 }
 
-}  // namespace
+// The kernels below keep the broadcast round keys (Keys512: 15 zmm), counter blocks and
+// GHASH inputs in stack slots that no object covers (spills, and the 64-byte realigned
+// frame). Each exported kernel runs its body in a frame of its own (the *_frame functions,
+// never inlined) and then wipes that frame with secure_zero_stack (common/secret.hpp).
+// Frame sizes, g++ 12 -O3: ECB and CTR 0x388 bytes, GCM 0xa40, each plus the 64-byte
+// realignment and saved registers; the constants leave room for other compilers. The GCM
+// frame has the frame of the ctr32_frame or ghash_frame it calls for the last blocks below it.
+constexpr std::size_t kAesFrameBytes = 1536;
+constexpr std::size_t kGcmFrameBytes = 3072 + kAesFrameBytes;
 
-namespace aes {
-
-void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t nblocks) noexcept {
+[[gnu::noinline]] void encrypt_ecb_frame(const aes::RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                                         std::size_t nblocks) noexcept {
   const Keys512 k(rk);
   for (; nblocks >= 16; nblocks -= 16, in += 256, out += 256) {
     __m512i b[4];
@@ -159,8 +166,8 @@ void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t*
   }
 }
 
-void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
-                std::uint8_t* out, std::size_t nblocks) noexcept {
+[[gnu::noinline]] void ctr32_frame(const aes::RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                                   std::uint8_t* out, std::size_t nblocks) noexcept {
   const Keys512 k(rk);
   Counters c(ctr);
   advance(ctr, nblocks);
@@ -180,12 +187,8 @@ void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* i
   }
 }
 
-}  // namespace aes
-
-namespace gcm {
-
-void ghash_vpclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,
-                   std::size_t nblocks) noexcept {
+[[gnu::noinline]] void ghash_frame(const gcm::GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,
+                                   std::size_t nblocks) noexcept {
   const __m512i rev = reverse512();
   __m128i x = _mm_shuffle_epi8(x86::load(xi), x86::byte_reverse_mask());
   for (; nblocks >= 16; nblocks -= 16, in += 256) {
@@ -197,12 +200,10 @@ void ghash_vpclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t*
   x86::store(xi, _mm_shuffle_epi8(x, x86::byte_reverse_mask()));
 }
 
-namespace {
-
 // 32 blocks (eight zmm) per iteration keep enough AES rounds in flight to hide VAESENC
 // latency; GHASH hashes them with one reduction.
 template <bool Encrypt>
-void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[16],
+[[gnu::noinline]] void crypt_frame(const aes::RoundKeys& rk, const gcm::GhashKey& key, std::uint8_t ctr[16],
                 std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
                 std::size_t nblocks) noexcept {
   const Keys512 k(rk);
@@ -239,26 +240,52 @@ void crypt_vaes(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[
   x86::store(xi, _mm_shuffle_epi8(x, x86::byte_reverse_mask()));
   if (const std::size_t rest = nblocks - bulk; rest != 0) {
     if constexpr (Encrypt) {
-      aes::ctr32_vaes(rk, ctr, in, out, rest);
-      ghash_vpclmul(key, xi, out, rest);
+      ctr32_frame(rk, ctr, in, out, rest);
+      ghash_frame(key, xi, out, rest);
     } else {
-      ghash_vpclmul(key, xi, in, rest);
-      aes::ctr32_vaes(rk, ctr, in, out, rest);
+      ghash_frame(key, xi, in, rest);
+      ctr32_frame(rk, ctr, in, out, rest);
     }
   }
 }
 
 }  // namespace
 
+namespace aes {
+
+void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t nblocks) noexcept {
+  encrypt_ecb_frame(rk, in, out, nblocks);
+  secure_zero_stack(kAesFrameBytes);
+}
+
+void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                std::uint8_t* out, std::size_t nblocks) noexcept {
+  ctr32_frame(rk, ctr, in, out, nblocks);
+  secure_zero_stack(kAesFrameBytes);
+}
+
+}  // namespace aes
+
+namespace gcm {
+
+void ghash_vpclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,
+                   std::size_t nblocks) noexcept {
+  ghash_frame(key, xi, in, nblocks);
+  secure_zero_stack(kAesFrameBytes);
+}
+
 void encrypt_vaes_vpclmul(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[16],
                           std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
                           std::size_t nblocks) noexcept {
-  crypt_vaes<true>(rk, key, ctr, xi, in, out, nblocks);
+  crypt_frame<true>(rk, key, ctr, xi, in, out, nblocks);
+  secure_zero_stack(kGcmFrameBytes);
 }
 void decrypt_vaes_vpclmul(const aes::RoundKeys& rk, const GhashKey& key, std::uint8_t ctr[16],
                           std::uint8_t xi[16], const std::uint8_t* in, std::uint8_t* out,
                           std::size_t nblocks) noexcept {
-  crypt_vaes<false>(rk, key, ctr, xi, in, out, nblocks);
+  crypt_frame<false>(rk, key, ctr, xi, in, out, nblocks);
+  secure_zero_stack(kGcmFrameBytes);
 }
 
 }  // namespace gcm

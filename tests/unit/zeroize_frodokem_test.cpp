@@ -359,7 +359,9 @@ void kernel_stack() {
   auto s8 = std::make_unique<keccak::State8>();
   const Bytes lanes = test_bytes(sizeof(keccak::State8), 0xF0D12);
   std::memcpy(s8.get(), lanes.data(), lanes.size());
-  auto acc = std::make_unique<std::array<std::uint32_t, frodokem::kDotAccWords>>();
+  // dot_lanes takes a 64-byte-aligned accumulator (frodokem/kernels.hpp), as frodokem.cpp's.
+  struct alignas(64) Accumulator : std::array<std::uint32_t, frodokem::kDotAccWords> {};
+  auto acc = std::make_unique<Accumulator>();
   acc->fill(0);
   auto dot = std::make_unique<U16>(64, 0);
   expect_no_residue(current_case("kernel dot_lanes, dot_finish"), [&] {

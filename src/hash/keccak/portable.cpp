@@ -21,6 +21,28 @@ void f1600_portable(std::uint64_t (&state)[25]) noexcept {
   for (int i = 0; i < 25; ++i) state[i] = a[i];
 }
 
+#if defined(__OPTIMIZE_SIZE__)
+// Built for size (-Os, the Cortex-M presets' MinSizeRel): one copy of the permutation, which
+// the block loops call, instead of one inlined into each loop (3.5 KiB each on Cortex-M7,
+// docs/embedded.md). The state is a plain array between calls (Sponge construction, FIPS 202
+// Algorithm 8: absorb is P_i XOR S then f; squeeze is f then the first r bits of S).
+void absorb_blocks_portable(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                            std::size_t rate_lanes) noexcept {
+  for (; nblocks > 0; --nblocks, in += 8 * rate_lanes) {
+    for (std::size_t i = 0; i < rate_lanes; ++i) state[i] ^= bytes::load_le64(in + 8 * i);
+    f1600_portable(state);
+  }
+}
+
+void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                             std::size_t rate_lanes) noexcept {
+  for (; nblocks > 0; --nblocks, out += 8 * rate_lanes) {
+    f1600_portable(state);
+    for (std::size_t i = 0; i < rate_lanes; ++i) bytes::store_le64(out + 8 * i, state[i]);
+  }
+}
+#else
+// Built for speed: the state stays in registers (and complemented) across blocks.
 #if defined(__GNUC__) && !defined(__clang__)
 [[gnu::optimize("no-schedule-insns2")]]
 #endif
@@ -36,6 +58,7 @@ void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std:
                              std::size_t rate_lanes) noexcept {
   scalar_squeeze_blocks<kComplementLanes>(state, out, nblocks, rate_lanes);
 }
+#endif
 
 void f1600_x4_portable(State4& s) noexcept { f1600_xn_portable(s); }
 void f1600_x8_portable(State8& s) noexcept { f1600_xn_portable(s); }
@@ -61,7 +84,7 @@ void extract_lanes_x8_portable(const State8& s, std::uint8_t* const out[8], std:
 
 namespace tessera::keccak::portable {
 
-// The scalar kernels keep the state in registers (and complemented) across blocks.
+// The scalar block kernels: inlined rounds (speed) or calls of f1600_portable (size), above.
 Kernels table() noexcept {
   Kernels k{};
   k.f1600 = f1600_portable;
