@@ -69,8 +69,9 @@ kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
         echo "Largest symbols, $preset, ${label[$f]} (nm --size-sort, top 12):"
         echo
         echo '```'
-        arm-none-eabi-nm --size-sort -r -C -S -t d "$build/firmware/tessera-fw-size-$f.elf" | head -12 |
-          awk '{ size = $2 + 0; $1 = ""; $2 = ""; sub(/^  /, ""); printf "%7d  %s\n", size, $0 }' | cut -c1-120
+        arm-none-eabi-nm --size-sort -r -C -S -t d "$build/firmware/tessera-fw-size-$f.elf" |
+          awk 'NR <= 12 { size = $2 + 0; $1 = ""; $2 = ""; sub(/^  /, ""); printf "%7d  %s\n", size, $0 }' |
+          cut -c1-120  # awk reads all of nm's output: head would end nm with SIGPIPE (pipefail)
         echo '```'
       done
       if command -v qemu-system-arm >/dev/null && [ -f "$build/firmware/tessera-fw-kat.elf" ]; then
