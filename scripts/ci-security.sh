@@ -12,11 +12,11 @@
 #   tsan  threads-tests under ThreadSanitizer (clang), each test case in its own process.
 #   asan  the whole test suite under ASan + UBSan (clang -O1), without the timing tests.
 # Usage: scripts/ci-security.sh [ct] [fuzz] [tsan] [asan]     (no argument: all stages)
-# Env:   TESSERA_FUZZ_SECONDS (default 45), TESSERA_SECURITY_BUILD_DIR (default build/security)
+# Env:   TESSERA_FUZZ_SECONDS (default 30), TESSERA_SECURITY_BUILD_DIR (default build/security)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=${TESSERA_SECURITY_BUILD_DIR:-build/security}
-fuzz_seconds=${TESSERA_FUZZ_SECONDS:-45}
+fuzz_seconds=${TESSERA_FUZZ_SECONDS:-30}
 jobs=$(nproc)
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(ct fuzz tsan asan)

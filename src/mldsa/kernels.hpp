@@ -34,7 +34,7 @@ struct Kernels {
   // out = sum_{i<n} a[i] o b[i] * 2^-32 (NTT domain, Montgomery), accumulated in 64 bits
   // and reduced once. In: any < 9q, n <= 8. Out: any < q.
   void (*pointwise_acc)(Poly& out, const Poly* a, const Poly* b, int n) noexcept;
-  // out = a o b * 2^-32. In: any < 9q. Out: any < q.
+  // out = a o b * 2^-32. In: any < 9q. Out: any < q. out may be a or b (element-wise).
   void (*pointwise)(Poly& out, const Poly& a, const Poly& b) noexcept;
   // a = a mod+- q with |a| <= 2^31 - 2^22 - 1 in; out in [-6283008, 6283008] (reduce32).
   void (*reduce)(Poly& a) noexcept;
@@ -50,6 +50,7 @@ struct Kernels {
   // the caller declassifies it).
   unsigned (*make_hint)(Poly& h, const Poly& r, const Poly& r_plus_z, std::int32_t gamma2) noexcept;
   // UseHint (Algorithm 40). In: r standard, h in {0,1}. Out: r1 in [0, (q-1)/(2 gamma2)).
+  // r1 may be r or h (element-wise).
   void (*use_hint)(Poly& r1, const Poly& r, const Poly& h, std::int32_t gamma2) noexcept;
   // All-ones if some |a_i| >= bound, else 0 (infinity-norm check, Section 2.3), constant time.
   // In: centered, |a_i| < 2^31.

@@ -107,6 +107,21 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
   }
 }
 
+void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, int s) noexcept {
+  std::uint8_t in[34];
+  std::memcpy(in, rho, 32);
+  in[32] = static_cast<std::uint8_t>(s);
+  in[33] = static_cast<std::uint8_t>(r);
+  Shake128 xof;
+  (void)xof.absorb(std::span<const std::uint8_t>(in, sizeof in));
+  // A block is 168 bytes = 56 whole candidates (CoeffFromThreeBytes): none straddles blocks.
+  std::uint8_t block[168];
+  for (unsigned ctr = 0; ctr < kN;) {
+    xof.squeeze(block);
+    ctr += kern.rej_uniform(a.coeffs + ctr, kN - ctr, block, sizeof block);
+  }
+}
+
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
   unsigned ctr[8 + 7] = {};
   auto eat = [&](int idx, const std::uint8_t* buf, std::size_t len) {

@@ -226,6 +226,11 @@ inline XofJob seed_counter_job(const std::uint8_t* seed, int v, std::size_t firs
 // Coefficients standard [0, q). rho is public.
 void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t* rho) noexcept;
 
+// FIPS 204, Algorithm 30 (RejNTTPoly) for one entry: a = A_hat[r][s] = RejNTTPoly(rho || s || r),
+// with one SHAKE128 instance, a block at a time (the small-stack verification's stream of
+// A_hat). Coefficients standard [0, q). rho is public.
+void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, int s) noexcept;
+
 // FIPS 204, Algorithm 33 (ExpandS): s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)) for
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept;

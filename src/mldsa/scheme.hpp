@@ -21,6 +21,7 @@
 #include "common/secret.hpp"
 #include "mldsa/kernels.hpp"
 #include "mldsa/sampling.hpp"
+#include "tessera_config.hpp"
 
 #include <cstring>
 #include <new>
@@ -448,29 +449,50 @@ struct Scheme {
 
   // ---- Verification ----
 
-  // HintBitUnpack (Algorithm 21): false if the encoding is malformed (indices not strictly
-  // increasing within a polynomial, counts out of order or above omega, nonzero padding).
-  static bool hint_unpack(Poly* h, const std::uint8_t* y) noexcept {
-    std::memset(h, 0, sizeof(Poly) * K);
+  // HintBitUnpack's checks (Algorithm 21): false if the encoding y is malformed (indices not
+  // strictly increasing within a polynomial, counts out of order or above omega, nonzero
+  // padding).
+  static bool hint_valid(const std::uint8_t* y) noexcept {
     unsigned index = 0;
     for (int i = 0; i < K; ++i) {
       const unsigned end = y[P.omega + i];
       if (end < index || end > static_cast<unsigned>(P.omega)) return false;  // Steps 4-5
-      const unsigned first = index;
-      for (; index < end; ++index) {
+      for (const unsigned first = index; index < end; ++index)
         if (index > first && y[index - 1] >= y[index]) return false;  // Steps 8-10
-        h[i].coeffs[y[index]] = 1;
-      }
     }
     for (unsigned i = index; i < static_cast<unsigned>(P.omega); ++i)  // Steps 16-20
       if (y[i] != 0) return false;
     return true;
   }
 
+  // Row i of HintBitUnpack (Algorithm 21, steps 3-12) from an encoding hint_valid accepted.
+  static void hint_row(Poly& h, const std::uint8_t* y, int i) noexcept {
+    std::memset(&h, 0, sizeof h);
+    for (unsigned index = i == 0 ? 0 : y[P.omega + i - 1]; index < y[P.omega + i]; ++index) h.coeffs[y[index]] = 1;
+  }
+
+  // HintBitUnpack (Algorithm 21): false if the encoding is malformed.
+  static bool hint_unpack(Poly* h, const std::uint8_t* y) noexcept {
+    if (!hint_valid(y)) return false;
+    for (int i = 0; i < K; ++i) hint_row(h[i], y, i);
+    return true;
+  }
+
   // FIPS 204, Algorithm 8 (ML-DSA.Verify_internal) from step 8 on, given mu (steps 6-7
-  // computed by the caller from pk.tr()). Everything here is public; the code is variable
-  // time.
+  // computed by the caller from pk.tr()): verify_mu_streaming in small-stack builds
+  // (TESSERA_SMALL_STACK), else verify_mu_expanded. Both give the same verdict on every input
+  // (tests/kat/mldsa_acvp_test.cpp runs the ACVP sigVer cases through both, on every backend).
   static bool verify_mu(const PublicKey& pk, const std::uint8_t* mu, const std::uint8_t* sig) noexcept {
+    if constexpr (TESSERA_SMALL_STACK) {
+      return verify_mu_streaming(pk, mu, sig);
+    } else {
+      return verify_mu_expanded(pk, mu, sig);
+    }
+  }
+
+  // Verification with the whole of A_hat (the key's, or ExpandA'd here in one lane schedule
+  // with SampleInBall), z and h at hand. Everything here is public; the code is variable time.
+  static bool verify_mu_expanded(const PublicKey& pk, const std::uint8_t* mu, const std::uint8_t* sig) noexcept {
     const Kernels& kern = kernels();
     Poly z[L], h[K];
     Poly c_hat, w, w1, ct1;
@@ -511,6 +533,62 @@ struct Scheme {
     Shake256 hs;
     absorb(hs, ConstBytes(mu, 64));
     absorb(hs, ConstBytes(w1_bytes, sizeof w1_bytes));
+    hs.squeeze(c_tilde2);
+    return ct::mask_bytes_eq(ConstBytes(c_tilde, kCTildeBytes), c_tilde2) != 0;
+  }
+
+  // The same verification in four polynomials of stack (small-stack mode): uncached builds
+  // stream A_hat entry by entry (RejNTTPoly, Algorithm 30, one SHAKE128 at a time) into row
+  // i's sum instead of expanding the K x L matrix; z_hat[j] = NTT(z[j]) is decoded and
+  // transformed again for every row (K x L forward NTTs instead of L, so that one polynomial
+  // of z is held instead of L); the hint is unpacked a row at a time, and w1Encode(w1') goes
+  // into H (step 12) row by row. Public data, variable time.
+  static bool verify_mu_streaming(const PublicKey& pk, const std::uint8_t* mu, const std::uint8_t* sig) noexcept {
+    const Kernels& kern = kernels();
+    const std::uint8_t* c_tilde = sig;
+    const auto z_bytes = [sig](int j) { return sig + kCTildeBytes + j * kZPolyBytes; };
+    const std::uint8_t* hint = sig + kCTildeBytes + L * kZPolyBytes;
+    // Steps 2-4: sigDecode; a malformed hint rejects; step 13 (first half): ||z|| < gamma1 - beta.
+    if (!hint_valid(hint)) return false;
+    Poly c_hat, w, t, z_hat;
+    for (int j = 0; j < L; ++j) {
+      kern.unpack_z(z_hat, z_bytes(j), P.gamma1_bits);
+      if (kern.norm_exceeds(z_hat, P.gamma1() - P.beta()) != 0) return false;
+    }
+    // Step 10: NTT(c) with c = SampleInBall(c~).
+    sample_in_ball(c_hat, ConstBytes(c_tilde, kCTildeBytes), P.tau);
+    kern.ntt(c_hat);
+    Shake256 hs;
+    absorb(hs, ConstBytes(mu, 64));
+    for (int i = 0; i < K; ++i) {
+      // Step 9, row i: w = NTT^-1(sum_j A_hat[i][j] o z_hat[j] - c_hat o NTT(t1[i] * 2^d)).
+      // Each product is < q, so |w| < (L + 1) q before the reduction.
+      std::memset(&w, 0, sizeof w);
+      for (int j = 0; j < L; ++j) {
+        kern.unpack_z(z_hat, z_bytes(j), P.gamma1_bits);
+        kern.ntt(z_hat);
+#if TESSERA_CACHE_MATRIX
+        kern.pointwise(t, pk.a_hat_[i * L + j], z_hat);
+#else
+        rej_ntt_poly(kern, t, pk.pk_.data(), i, j);  // Step 5: A_hat[i][j] = RejNTTPoly(rho || j || i)
+        kern.pointwise(t, t, z_hat);
+#endif
+        for (int n = 0; n < kN; ++n) w.coeffs[n] += t.coeffs[n];
+      }
+      kern.pointwise(t, c_hat, pk.t1_hat_[i]);
+      for (int n = 0; n < kN; ++n) w.coeffs[n] -= t.coeffs[n];
+      kern.reduce(w);
+      kern.invntt_tomont(w);
+      kern.freeze(w);
+      // Step 11, row i: w1'[i] = UseHint(h[i], w'_approx[i]); step 12's input w1Encode, row i.
+      hint_row(t, hint, i);
+      kern.use_hint(t, w, t, P.gamma2);
+      std::uint8_t w1_row[kW1PolyBytes];
+      kern.pack_w1(w1_row, t, P.w1_bits());
+      absorb(hs, ConstBytes(w1_row, sizeof w1_row));
+    }
+    // Steps 12-13: c~' = H(mu || w1Encode(w1'), lambda / 4); compare.
+    std::uint8_t c_tilde2[kCTildeBytes];
     hs.squeeze(c_tilde2);
     return ct::mask_bytes_eq(ConstBytes(c_tilde, kCTildeBytes), c_tilde2) != 0;
   }

@@ -6,6 +6,7 @@
 // PrivateKey::from_bytes (the checked skEncode import) or made with from_seed.
 #include <tessera/mldsa.hpp>
 
+#include "mldsa/scheme.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
 #include "support/vectors.hpp"
@@ -31,6 +32,24 @@ void with_set(const std::string& name, F&& f) {
   if (name == "ML-DSA-65") return f.template operator()<MlDsa65>();
   if (name == "ML-DSA-87") return f.template operator()<MlDsa87>();
   ADD_FAILURE() << "unknown parameter set " << name;
+}
+
+// Both verification paths of Algorithm 8 from mu on (src/mldsa/scheme.hpp): the expanded
+// one (the default build's) and the streaming one (TESSERA_SMALL_STACK's), whichever this
+// build's verify takes, so every sigVer case checks both. ~0 when sig has the wrong length
+// (the public API rejects it before either path runs).
+template <class D>
+struct SetOf;
+template <class S>
+struct SetOf<MlDsa<S>> {
+  using type = S;
+};
+template <class D>
+int verify_paths(const typename D::PublicKey& pk, std::span<const std::uint8_t> mu, const Bytes& sig) {
+  using Scheme = mldsa::detail::Scheme<typename SetOf<D>::type>;
+  if (mu.size() != 64 || sig.size() != D::signature_bytes) return ~0;
+  return (Scheme::verify_mu_expanded(pk, mu.data(), sig.data()) ? 1 : 0) |
+         (Scheme::verify_mu_streaming(pk, mu.data(), sig.data()) ? 2 : 0);
 }
 
 std::optional<PreHash> parse_hash(const std::string& s) {
@@ -64,6 +83,7 @@ Bytes message_prime(std::uint8_t domain, const Bytes& ctx, const Bytes& tail_a, 
 
 struct Counts {
   int ran = 0;
+  int both_paths = 0;  // sigVer cases also run through verify_paths
 };
 
 class MlDsaAcvp : public test::PerBackend {};
@@ -221,14 +241,29 @@ Counts run_sigver(const nlohmann::json& j) {
           return;
         }
         const auto& pk = *pk_r;
+        const int both = expect ? 3 : 0;
         if (iface == "internal") {
           got = external_mu ? D::verify_mu(pk, bytes(t, "mu"), sig) : D::verify_internal(pk, msg, sig);
+          if (sig.size() == D::signature_bytes) {
+            // mu = H(tr || M, 64) (Algorithm 8, step 7) for the internal interface's M.
+            auto b = mldsa::MuBuilder::from_tr_raw(pk.tr());
+            ASSERT_TRUE(b);
+            b->update(msg);
+            const Bytes mu = external_mu ? bytes(t, "mu") : [&] { const auto m = b->final(); return Bytes(m.begin(), m.end()); }();
+            EXPECT_EQ(verify_paths<D>(pk, mu, sig), both) << "tcId " << tc << " (expanded | streaming)";
+            ++c.both_paths;
+          }
         } else if (!pre_hash) {
           got = D::verify(pk, msg, sig, context);
           auto b = D::mu_builder(pk, context);
           ASSERT_TRUE(b);
           b->update(msg);
-          EXPECT_EQ(D::verify_mu(pk, b->final(), sig), expect) << "tcId " << tc;
+          const auto mu = b->final();
+          EXPECT_EQ(D::verify_mu(pk, mu, sig), expect) << "tcId " << tc;
+          if (sig.size() == D::signature_bytes) {
+            EXPECT_EQ(verify_paths<D>(pk, mu, sig), both) << "tcId " << tc << " (expanded | streaming)";
+            ++c.both_paths;
+          }
         } else {
           auto ph = parse_hash(str(t, "hashAlg"));
           ASSERT_TRUE(ph) << "tcId " << tc;
@@ -245,9 +280,11 @@ Counts run_sigver(const nlohmann::json& j) {
 TEST_P(MlDsaAcvp, SigVer) {
   TESSERA_LOAD_ACVP_OR_SKIP(j, "ML-DSA-sigVer-FIPS204", "internalProjection.json");
   const Counts c = run_sigver(j);
-  std::cout << "[ ML-DSA ] sigVer: " << c.ran << " ran\n";
+  std::cout << "[ ML-DSA ] sigVer: " << c.ran << " ran, " << c.both_paths
+            << " through both the expanded and the streaming verification\n";
   EXPECT_GT(c.ran, 0);
   EXPECT_EQ(c.ran, 180);
+  EXPECT_EQ(c.both_paths, 135);  // every case but the 45 HashML-DSA ones (mu built inside verify_prehash)
 }
 
 TESSERA_INSTANTIATE_PER_BACKEND(MlDsaAcvp);

@@ -5,6 +5,7 @@
 #include <tessera/mldsa.hpp>
 
 #include "mldsa/kernels.hpp"
+#include "mldsa/sampling.hpp"
 #include "mldsa/zetas.hpp"
 #include "support/hex.hpp"
 
@@ -274,6 +275,30 @@ TEST(MlDsaArith, RejEtaCoefficients) {
         EXPECT_EQ(out[0], 4 - z);
       } else {
         EXPECT_EQ(n, 0u);
+      }
+    }
+  }
+}
+
+// RejNTTPoly one entry at a time (the small-stack verification's stream of A_hat) equals
+// ExpandA's matrix (Algorithm 32, batched in SHAKE lanes) entry by entry, for the three
+// matrix shapes, with the portable and the active kernels.
+TEST(MlDsaSampling, RejNttPolyIsExpandAEntry) {
+  std::mt19937_64 rng(0xA11CE);
+  for (const mldsa::Kernels* kern : {&mldsa::kernels_for(Backend::portable), &mldsa::kernels()}) {
+    for (const auto& [k, l] : {std::pair{4, 4}, std::pair{6, 5}, std::pair{8, 7}}) {
+      std::uint8_t rho[32];
+      for (auto& b : rho) b = static_cast<std::uint8_t>(rng());
+      std::vector<Poly> a_hat(static_cast<std::size_t>(k * l));
+      mldsa::expand_a(*kern, a_hat.data(), k, l, rho);
+      for (int r = 0; r < k; ++r) {
+        for (int c = 0; c < l; ++c) {
+          Poly entry;
+          mldsa::rej_ntt_poly(*kern, entry, rho, r, c);
+          EXPECT_EQ(0, std::memcmp(&entry, &a_hat[static_cast<std::size_t>(r * l + c)], sizeof entry))
+              << (kern == &mldsa::kernels_for(Backend::portable) ? "portable" : "active") << " kernels, " << k << "x"
+              << l << " entry (" << r << ", " << c << ")";
+        }
       }
     }
   }
