@@ -3,6 +3,7 @@
 #include "common/bytes.hpp"
 #include "common/secret.hpp"
 #include "hash/shake_batch.hpp"
+#include "tessera_config.hpp"
 
 #include <tessera/sha3.hpp>
 
@@ -122,7 +123,29 @@ void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, 
   }
 }
 
+void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prime, int r, int eta) noexcept {
+  std::uint8_t in[66];
+  std::memcpy(in, rho_prime, 64);
+  in[64] = static_cast<std::uint8_t>(r);
+  in[65] = static_cast<std::uint8_t>(r >> 8);
+  Shake256 xof;
+  (void)xof.absorb(std::span<const std::uint8_t>(in, sizeof in));
+  // Every byte gives two candidates (CoeffFromHalfByte): none straddles blocks.
+  std::uint8_t block[136];
+  for (unsigned ctr = 0; ctr < kN;) {
+    xof.squeeze(block);
+    ctr += kern.rej_eta(a.coeffs + ctr, kN - ctr, block, sizeof block, eta);
+  }
+  secure_zero_object(in);
+  secure_zero_object(block);
+}
+
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
+  if constexpr (TESSERA_SMALL_STACK) {
+    // One instance at a time: no lanes (XofLanes<4> is 5 KiB).
+    for (int r = 0; r < k + l; ++r) rej_bounded_poly(kern, s[r], rho_prime, r, eta);
+    return;
+  }
   unsigned ctr[8 + 7] = {};
   auto eat = [&](int idx, const std::uint8_t* buf, std::size_t len) {
     ctr[idx] += kern.rej_eta(s[idx].coeffs + ctr[idx], kN - ctr[idx], buf, len, eta);

@@ -231,8 +231,14 @@ void expand_a(const Kernels& kern, Poly* a_hat, int k, int l, const std::uint8_t
 // A_hat). Coefficients standard [0, q). rho is public.
 void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, int s) noexcept;
 
+// FIPS 204, Algorithm 31 (RejBoundedPoly) for one entry: a = RejBoundedPoly(rho' ||
+// IntegerToBytes(r, 2)), with one SHAKE256 instance, a block at a time (small-stack ExpandS).
+// Coefficients centered in [-eta, eta]; the accept pattern is rej_eta's (kernels.hpp).
+void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prime, int r, int eta) noexcept;
+
 // FIPS 204, Algorithm 33 (ExpandS): s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)) for
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
+// Small-stack builds run one rej_bounded_poly after another.
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept;
 
 // A_hat = ExpandA(pk[0..32)), with tr = H(pk, 64) if tr is not null and c =

@@ -103,16 +103,23 @@ struct Scheme {
     const Poly* a_hat = buf;
 #endif
   };
-  // Where a matrix being built goes: into the key, or into buf (k * l KiB, uncached).
+  // Where a matrix being built goes: into the key, into buf (k * l KiB, uncached), or
+  // nowhere (uncached small-stack builds: derive_t samples each entry as it uses it).
   struct MatrixOut {
 #if TESSERA_CACHE_MATRIX
     explicit MatrixOut(PublicKey& pk) noexcept : a_hat(pk.a_hat_) {}
     Poly* a_hat;
+#elif TESSERA_SMALL_STACK
+    explicit MatrixOut(PublicKey&) noexcept {}
+    Poly* a_hat = nullptr;
 #else
     explicit MatrixOut(PublicKey&) noexcept {}
     Poly buf[K * L];
     Poly* a_hat = buf;
 #endif
+    void expand(const Kernels& kern, const PublicKey& pk) noexcept {
+      if (a_hat != nullptr) expand_a(kern, a_hat, K, L, pk.pk_.data());
+    }
   };
 
   // ---- Key objects ----
@@ -129,7 +136,11 @@ struct Scheme {
   // half of the xi it copies into the key, and of K, to a dead stack slot of keygen's and
   // import's frames). Their frames and their callees' take under 14 KiB below the caller
   // (x86-64 g++ 12 -O3, the table in mldsa.hpp), plus the matrix of an uncached build.
-  static constexpr std::size_t kKeyFramesBytes = 16 * 1024 + sizeof(MatrixOut);
+  // Uncached small-stack builds (no matrix, ExpandS one instance at a time) use 6.5 KiB
+  // (ML-DSA-65 key generation, Cortex-M7 -Os: docs/embedded.md).
+  static constexpr std::size_t kKeyFramesBytes = TESSERA_SMALL_STACK && !TESSERA_CACHE_MATRIX
+                                                     ? 7 * 1024
+                                                     : 16 * 1024 + sizeof(MatrixOut);
 
   // PublicKey::from_bytes: pkDecode (Algorithm 23) of public_key_bytes bytes.
   static Result<PublicKey> public_key_from_bytes(const std::uint8_t* bytes) noexcept {
@@ -191,12 +202,15 @@ struct Scheme {
   // Differs from the spec: NTT(t0) is not transformed but taken from what the row has
   // already computed, NTT being linear: NTT(t0) = NTT(t) - NTT(t1 * 2^d) with NTT(t) =
   // (A_hat o NTT(s1)) + NTT(s2); one Montgomery product instead of an NTT per row.
+  // With a_hat null (MatrixOut of an uncached small-stack build), each entry A_hat[i][j] is
+  // sampled when row i needs it (RejNTTPoly, Algorithm 30) and its product added to the
+  // row's sum, which is then reduced (|sum| < L q before): the same values mod q.
   static std::uint32_t derive_t(const Kernels& kern, const Poly* a_hat, PrivateKey& sk,
                                 const std::uint8_t* t0_check) noexcept {
     PublicKey& pk = sk.pk_;
     struct Secrets {
       Poly as1_hat;  // (A_hat o NTT(s1))_i * 2^-32
-      Poly t, t0;
+      Poly t, t0;    // t also holds A_hat[i][j] o NTT(s1)[j] while a streamed row is summed
       std::uint8_t t0_bytes[416];
     } sec;
     ZeroOnExit wipe(sec);
@@ -204,7 +218,17 @@ struct Scheme {
     for (int i = 0; i < K; ++i) {
       Poly& s2 = sk.sec_.s2_hat()[i];
       // Step 5: t = NTT^-1(A_hat o NTT(s1)) + s2, standard representatives.
-      kern.pointwise_acc(sec.as1_hat, a_hat + i * L, sk.sec_.s1_hat(), L);
+      if (a_hat != nullptr) {
+        kern.pointwise_acc(sec.as1_hat, a_hat + i * L, sk.sec_.s1_hat(), L);
+      } else {
+        std::memset(&sec.as1_hat, 0, sizeof sec.as1_hat);
+        for (int j = 0; j < L; ++j) {
+          rej_ntt_poly(kern, sec.t, pk.pk_.data(), i, j);
+          kern.pointwise(sec.t, sec.t, sk.sec_.s1_hat()[j]);
+          for (int n = 0; n < kN; ++n) sec.as1_hat.coeffs[n] += sec.t.coeffs[n];
+        }
+        kern.reduce(sec.as1_hat);
+      }
       sec.t = sec.as1_hat;
       kern.invntt_tomont(sec.t);
       for (int j = 0; j < kN; ++j) sec.t.coeffs[j] += s2.coeffs[j];
@@ -253,7 +277,7 @@ struct Scheme {
     std::memcpy(pk.pk_.data(), seeds, 32);
     std::memcpy(sk.sec_.k_seed.data(), seeds + 96, 32);
     // Steps 3-4: A_hat = ExpandA(rho); (s1, s2) = ExpandS(rho').
-    expand_a(kern, a.a_hat, K, L, pk.pk_.data());
+    a.expand(kern, pk);
     expand_s(kern, sk.sec_.s_hat, K, L, P.eta, seeds + 32);
     // Steps 5-9, with the key's NTT forms of s1, s2, t0 and t1 * 2^d.
     for (int i = 0; i < L; ++i) kern.ntt(sk.sec_.s1_hat()[i]);
@@ -279,7 +303,7 @@ struct Scheme {
     ct::declassify(pk.pk_.data(), 32);  // rho is part of the public key
     std::memcpy(sk.sec_.k_seed.data(), bytes + 32, 32);
     MatrixOut a(pk);
-    expand_a(kern, a.a_hat, K, L, pk.pk_.data());
+    a.expand(kern, pk);
     for (int i = 0; i < L; ++i) kern.ntt(sk.sec_.s1_hat()[i]);
     // Algorithm 6 steps 5-9 again; the stored t0 and tr must be the ones they give. Whether
     // the key is consistent is public.
