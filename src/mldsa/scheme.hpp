@@ -93,10 +93,15 @@ struct Scheme {
 
   // The matrix A_hat of a public key: the cached one, or ExpandA(rho) (Algorithm 32) into
   // this object (k * l KiB of stack) in builds without TESSERA_CACHE_MATRIX.
+  // The matrix signing reads: the key's, none (uncached small-stack builds: row_times
+  // samples each entry as it uses it), or expanded into buf (k * l KiB, uncached).
   struct Matrix {
 #if TESSERA_CACHE_MATRIX
     Matrix(const Kernels&, const PublicKey& pk) noexcept : a_hat(pk.a_hat_) {}
     const Poly* a_hat;
+#elif TESSERA_SMALL_STACK
+    Matrix(const Kernels&, const PublicKey&) noexcept {}
+    const Poly* a_hat = nullptr;
 #else
     Matrix(const Kernels& kern, const PublicKey& pk) noexcept { expand_a(kern, buf, K, L, pk.pk_.data()); }
     Poly buf[K * L];
@@ -193,6 +198,27 @@ struct Scheme {
     }
   }
 
+  // out = (A_hat o v_hat)[i] * 2^-32, any < q: row i of the matrix-vector product in the NTT
+  // domain (Algorithm 6 step 5, Algorithm 7 step 12). With a_hat null (uncached small-stack
+  // builds) each entry A_hat[i][j] = RejNTTPoly(rho || j || i) (Algorithm 30) is sampled into
+  // scratch, multiplied there and added to out, which is then reduced (|sum| < L q before):
+  // the same values mod q as pointwise_acc. scratch holds products with v_hat (secret when
+  // v_hat is): the caller wipes it.
+  static void row_times(const Kernels& kern, const Poly* a_hat, const PublicKey& pk, int i, const Poly* v_hat,
+                        Poly& out, Poly& scratch) noexcept {
+    if (a_hat != nullptr) {
+      kern.pointwise_acc(out, a_hat + i * L, v_hat, L);
+      return;
+    }
+    std::memset(&out, 0, sizeof out);
+    for (int j = 0; j < L; ++j) {
+      rej_ntt_poly(kern, scratch, pk.pk_.data(), i, j);
+      kern.pointwise(scratch, scratch, v_hat[j]);
+      for (int n = 0; n < kN; ++n) out.coeffs[n] += scratch.coeffs[n];
+    }
+    kern.reduce(out);
+  }
+
   // FIPS 204, Algorithm 6 steps 5-9, given rho (in sk.pk_.pk_), A_hat, and s1 || s2 in
   // sk.sec_.s_hat with s1 already in the NTT domain and s2 not yet:
   // t = NTT^-1(A_hat o NTT(s1)) + s2; (t1, t0) = Power2Round(t); pk = pkEncode(rho, t1);
@@ -202,15 +228,14 @@ struct Scheme {
   // Differs from the spec: NTT(t0) is not transformed but taken from what the row has
   // already computed, NTT being linear: NTT(t0) = NTT(t) - NTT(t1 * 2^d) with NTT(t) =
   // (A_hat o NTT(s1)) + NTT(s2); one Montgomery product instead of an NTT per row.
-  // With a_hat null (MatrixOut of an uncached small-stack build), each entry A_hat[i][j] is
-  // sampled when row i needs it (RejNTTPoly, Algorithm 30) and its product added to the
-  // row's sum, which is then reduced (|sum| < L q before): the same values mod q.
+  // With a_hat null (MatrixOut of an uncached small-stack build), row_times samples each
+  // entry when row i needs it.
   static std::uint32_t derive_t(const Kernels& kern, const Poly* a_hat, PrivateKey& sk,
                                 const std::uint8_t* t0_check) noexcept {
     PublicKey& pk = sk.pk_;
     struct Secrets {
       Poly as1_hat;  // (A_hat o NTT(s1))_i * 2^-32
-      Poly t, t0;    // t also holds A_hat[i][j] o NTT(s1)[j] while a streamed row is summed
+      Poly t, t0;    // t is also row_times' scratch
       std::uint8_t t0_bytes[416];
     } sec;
     ZeroOnExit wipe(sec);
@@ -218,17 +243,7 @@ struct Scheme {
     for (int i = 0; i < K; ++i) {
       Poly& s2 = sk.sec_.s2_hat()[i];
       // Step 5: t = NTT^-1(A_hat o NTT(s1)) + s2, standard representatives.
-      if (a_hat != nullptr) {
-        kern.pointwise_acc(sec.as1_hat, a_hat + i * L, sk.sec_.s1_hat(), L);
-      } else {
-        std::memset(&sec.as1_hat, 0, sizeof sec.as1_hat);
-        for (int j = 0; j < L; ++j) {
-          rej_ntt_poly(kern, sec.t, pk.pk_.data(), i, j);
-          kern.pointwise(sec.t, sec.t, sk.sec_.s1_hat()[j]);
-          for (int n = 0; n < kN; ++n) sec.as1_hat.coeffs[n] += sec.t.coeffs[n];
-        }
-        kern.reduce(sec.as1_hat);
-      }
+      row_times(kern, a_hat, pk, i, sk.sec_.s1_hat(), sec.as1_hat, sec.t);
       sec.t = sec.as1_hat;
       kern.invntt_tomont(sec.t);
       for (int j = 0; j < kN; ++j) sec.t.coeffs[j] += s2.coeffs[j];
@@ -385,7 +400,7 @@ struct Scheme {
         kern.ntt(sec.y_hat[i]);
       }
       for (int i = 0; i < K; ++i) {
-        kern.pointwise_acc(sec.w[i], a.a_hat + i * L, sec.y_hat, L);
+        row_times(kern, a.a_hat, sk.pk_, i, sec.y_hat, sec.w[i], sec.cs);
         kern.invntt_tomont(sec.w[i]);
         kern.freeze(sec.w[i]);
       }
