@@ -140,6 +140,21 @@ void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prim
   secure_zero_object(block);
 }
 
+void expand_mask_poly(const Kernels& kern, Poly& y, const std::uint8_t* rho_pp, int v, int gamma1_bits) noexcept {
+  std::uint8_t in[66];
+  std::memcpy(in, rho_pp, 64);
+  in[64] = static_cast<std::uint8_t>(v);
+  in[65] = static_cast<std::uint8_t>(v >> 8);
+  Shake256 xof;
+  (void)xof.absorb(std::span<const std::uint8_t>(in, sizeof in));
+  std::uint8_t buf[32 * 20];  // 32 * (gamma1_bits + 1) bytes, gamma1_bits 17 or 19
+  const std::size_t len = 32 * static_cast<std::size_t>(gamma1_bits + 1);
+  xof.squeeze(std::span<std::uint8_t>(buf, len));
+  kern.unpack_z(y, buf, gamma1_bits);
+  secure_zero_object(in);
+  secure_zero_object(buf);
+}
+
 void expand_s(const Kernels& kern, Poly* s, int k, int l, int eta, const std::uint8_t* rho_prime) noexcept {
   if constexpr (TESSERA_SMALL_STACK) {
     // One instance at a time: no lanes (XofLanes<4> is 5 KiB).

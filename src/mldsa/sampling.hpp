@@ -236,6 +236,12 @@ void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, 
 // Coefficients centered in [-eta, eta]; the accept pattern is rej_eta's (kernels.hpp).
 void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prime, int r, int eta) noexcept;
 
+// FIPS 204, Algorithm 34 (ExpandMask) steps 3-4 for one polynomial: y = BitUnpack(H(rho'' ||
+// IntegerToBytes(v, 2), 32 (gamma1_bits + 1)), gamma1 - 1, gamma1), with one SHAKE256
+// instance (the small-stack signer regenerates y[r], v = kappa + r, where it needs it).
+// Coefficients centered in (-gamma1, gamma1].
+void expand_mask_poly(const Kernels& kern, Poly& y, const std::uint8_t* rho_pp, int v, int gamma1_bits) noexcept;
+
 // FIPS 204, Algorithm 33 (ExpandS): s[r] = RejBoundedPoly(rho' || IntegerToBytes(r, 2)) for
 // r < l + k (s1 = s[0..l), s2 = s[l..l+k)). Coefficients centered in [-eta, eta].
 // Small-stack builds run one rej_bounded_poly after another.

@@ -52,6 +52,19 @@ int verify_paths(const typename D::PublicKey& pk, std::span<const std::uint8_t> 
          (Scheme::verify_mu_streaming(pk, mu.data(), sig.data()) ? 2 : 0);
 }
 
+// Both signers of Algorithm 7 from mu on (src/mldsa/scheme.hpp): the expanded one (the
+// default build's) and the streaming one (TESSERA_SMALL_STACK's), whichever this build's
+// sign takes. Each signature in hex, the expanded signer's first; empty if it failed.
+template <class D>
+std::pair<std::string, std::string> sign_paths(const typename D::PrivateKey& sk, std::span<const std::uint8_t> mu,
+                                               const Bytes& rnd) {
+  using Scheme = mldsa::detail::Scheme<typename SetOf<D>::type>;
+  Bytes a(D::signature_bytes), b(D::signature_bytes);
+  const bool ok_a = Scheme::sign_mu_expanded(sk, mu.data(), rnd.data(), a.data());
+  const bool ok_b = Scheme::sign_mu_streaming(sk, mu.data(), rnd.data(), b.data());
+  return {ok_a ? to_hex(a) : std::string(), ok_b ? to_hex(b) : std::string()};
+}
+
 std::optional<PreHash> parse_hash(const std::string& s) {
   static const std::map<std::string, PreHash> m = {
       {"SHA2-224", PreHash::sha2_224},         {"SHA2-256", PreHash::sha2_256},
@@ -152,6 +165,10 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           auto sig = external_mu ? D::sign_internal_mu(*key, bytes(t, "mu"), rnd) : D::sign_internal(*key, msg, rnd);
           ASSERT_TRUE(sig) << "tcId " << tc;
           EXPECT_EQ(to_hex(*sig), expect) << "tcId " << tc;
+          if (external_mu) {
+            EXPECT_EQ(sign_paths<D>(*key, bytes(t, "mu"), rnd), std::pair(expect, expect)) << "tcId " << tc;
+            ++c.both_paths;
+          }
           if (deterministic && external_mu) {
             auto s2 = D::sign_mu(*key, bytes(t, "mu"), mode);
             ASSERT_TRUE(s2);
@@ -172,6 +189,8 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           auto s_mu = D::sign_internal_mu(*key, mu, rnd);
           ASSERT_TRUE(s_mu);
           EXPECT_EQ(to_hex(*s_mu), expect) << "tcId " << tc;
+          EXPECT_EQ(sign_paths<D>(*key, mu, rnd), std::pair(expect, expect)) << "tcId " << tc << " (expanded, streaming)";
+          ++c.both_paths;
           if (deterministic) {
             auto s2 = D::sign(*key, msg, context, mode);
             ASSERT_TRUE(s2);
@@ -204,18 +223,22 @@ TEST_P(MlDsaAcvp, SigGen) {
   TESSERA_LOAD_ACVP_OR_SKIP(p, "ML-DSA-sigGen-FIPS204", "prompt.json");
   TESSERA_LOAD_ACVP_OR_SKIP(e, "ML-DSA-sigGen-FIPS204", "expectedResults.json");
   const Counts c = run_siggen(p, e);
-  std::cout << "[ ML-DSA ] sigGen FIPS204: " << c.ran << " ran\n";
+  std::cout << "[ ML-DSA ] sigGen FIPS204: " << c.ran << " ran, " << c.both_paths
+            << " through both the expanded and the streaming signer\n";
   EXPECT_GT(c.ran, 0);
   EXPECT_EQ(c.ran, 360);
+  EXPECT_EQ(c.both_paths, 180);  // the pure external and internal external-mu cases
 }
 
 TEST_P(MlDsaAcvp, SigGenTr1) {
   TESSERA_LOAD_ACVP_OR_SKIP(p, "ML-DSA-sigGen-FIPS204-tr1", "prompt.json");
   TESSERA_LOAD_ACVP_OR_SKIP(e, "ML-DSA-sigGen-FIPS204-tr1", "expectedResults.json");
   const Counts c = run_siggen(p, e);
-  std::cout << "[ ML-DSA ] sigGen FIPS204-tr1: " << c.ran << " ran\n";
+  std::cout << "[ ML-DSA ] sigGen FIPS204-tr1: " << c.ran << " ran, " << c.both_paths
+            << " through both the expanded and the streaming signer\n";
   EXPECT_GT(c.ran, 0);
   EXPECT_EQ(c.ran, 720);
+  EXPECT_EQ(c.both_paths, 360);
 }
 
 Counts run_sigver(const nlohmann::json& j) {
