@@ -96,6 +96,13 @@ Table make_table() {
   *p++ = ref(&MlDsa65::sign_internal);
   *p++ = ref(&MlDsa65::verify_internal);
 #endif
+#if TESSERA_FW_FAMILY_all || TESSERA_FW_FAMILY_mldsa65_internal  // deterministic entry points only: no DRBG
+  *p++ = ref(&MlDsa65::keygen_internal);
+  *p++ = ref(&MlDsa65::sign_internal);
+  *p++ = ref(&MlDsa65::verify);
+  *p++ = ref(&MlDsa65::PublicKey::from_bytes);
+  *p++ = ref(&MlDsa65::PrivateKey::from_bytes);
+#endif
 #if TESSERA_FW_FAMILY_all || TESSERA_FW_FAMILY_mldsa65_verify
   *p++ = ref(&MlDsa65::PublicKey::from_bytes);
   *p++ = ref(&MlDsa65::verify);

@@ -16,13 +16,14 @@ out=docs/embedded.md
 gen=$(mktemp)
 trap 'rm -f "$gen"' EXIT
 
-families=(mlkem768 mlkem768_internal mldsa44 mldsa65 mldsa65_verify mldsa87 frodokem640 x25519 p256
+families=(mlkem768 mlkem768_internal mldsa44 mldsa65 mldsa65_internal mldsa65_verify mldsa87 frodokem640 x25519 p256
           xwing x25519mlkem768 sha3 sha2 aead)
 declare -A label=(
   [mlkem768]="ML-KEM-768 (all entry points, DRBG included)"
   [mlkem768_internal]="ML-KEM-768 keygen/encaps_internal, decapsulate (no DRBG)"
   [mldsa44]="ML-DSA-44 (keygen, sign, verify, key import)"
   [mldsa65]="ML-DSA-65 (keygen, sign, verify, key import, *_internal)"
+  [mldsa65_internal]="ML-DSA-65 keygen_internal, sign_internal, verify, key import (no DRBG)"
   [mldsa65_verify]="ML-DSA-65 verify + PublicKey::from_bytes only"
   [mldsa87]="ML-DSA-87 (keygen, sign, verify, key import)"
   [frodokem640]="FrodoKEM-640 (SHAKE and AES)"
