@@ -34,10 +34,11 @@ void with_set(const std::string& name, F&& f) {
   ADD_FAILURE() << "unknown parameter set " << name;
 }
 
-// Both verification paths of Algorithm 8 from mu on (src/mldsa/scheme.hpp): the expanded
-// one (the default build's) and the streaming one (TESSERA_SMALL_STACK's), whichever this
-// build's verify takes, so every sigVer case checks both. ~0 when sig has the wrong length
-// (the public API rejects it before either path runs).
+// Both verification paths of Algorithm 8 from mu on (src/mldsa/scheme.hpp, streaming.hpp):
+// the expanded one (the default build's) and the streaming one (TESSERA_SMALL_STACK's),
+// whichever this build's verify takes, so every sigVer case checks both: bit 0 the expanded
+// verdict, bit 1 the streaming one; ~0 when sig has the wrong length (the public API rejects
+// it before either path runs).
 template <class D>
 struct SetOf;
 template <class S>
@@ -52,7 +53,7 @@ int verify_paths(const typename D::PublicKey& pk, std::span<const std::uint8_t> 
          (Scheme::verify_mu_streaming(pk, mu.data(), sig.data()) ? 2 : 0);
 }
 
-// Both signers of Algorithm 7 from mu on (src/mldsa/scheme.hpp): the expanded one (the
+// Both signers of Algorithm 7 from mu on (src/mldsa/scheme.hpp, streaming.hpp): the expanded one (the
 // default build's) and the streaming one (TESSERA_SMALL_STACK's), whichever this build's
 // sign takes. Each signature in hex, the expanded signer's first; empty if it failed.
 template <class D>
@@ -189,7 +190,8 @@ Counts run_siggen(const nlohmann::json& prompt, const nlohmann::json& expected) 
           auto s_mu = D::sign_internal_mu(*key, mu, rnd);
           ASSERT_TRUE(s_mu);
           EXPECT_EQ(to_hex(*s_mu), expect) << "tcId " << tc;
-          EXPECT_EQ(sign_paths<D>(*key, mu, rnd), std::pair(expect, expect)) << "tcId " << tc << " (expanded, streaming)";
+          EXPECT_EQ(sign_paths<D>(*key, mu, rnd), std::pair(expect, expect))
+              << "tcId " << tc << " (expanded, streaming)";
           ++c.both_paths;
           if (deterministic) {
             auto s2 = D::sign(*key, msg, context, mode);
@@ -272,7 +274,8 @@ Counts run_sigver(const nlohmann::json& j) {
             auto b = mldsa::MuBuilder::from_tr_raw(pk.tr());
             ASSERT_TRUE(b);
             b->update(msg);
-            const Bytes mu = external_mu ? bytes(t, "mu") : [&] { const auto m = b->final(); return Bytes(m.begin(), m.end()); }();
+            const auto computed = b->final();
+            const Bytes mu = external_mu ? bytes(t, "mu") : Bytes(computed.begin(), computed.end());
             EXPECT_EQ(verify_paths<D>(pk, mu, sig), both) << "tcId " << tc << " (expanded | streaming)";
             ++c.both_paths;
           }
