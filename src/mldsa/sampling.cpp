@@ -123,35 +123,36 @@ void rej_ntt_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho, int r, 
   }
 }
 
-void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prime, int r, int eta) noexcept {
+namespace {
+// Absorbs a 64-byte seed || IntegerToBytes(v, 2) (Algorithms 33 and 34) into xof.
+void absorb_seed_counter(Shake256& xof, const std::uint8_t* seed, int v) noexcept {
   std::uint8_t in[66];
-  std::memcpy(in, rho_prime, 64);
-  in[64] = static_cast<std::uint8_t>(r);
-  in[65] = static_cast<std::uint8_t>(r >> 8);
-  Shake256 xof;
+  std::memcpy(in, seed, 64);
+  in[64] = static_cast<std::uint8_t>(v);
+  in[65] = static_cast<std::uint8_t>(v >> 8);
   (void)xof.absorb(std::span<const std::uint8_t>(in, sizeof in));
+  secure_zero_object(in);
+}
+}  // namespace
+
+void rej_bounded_poly(const Kernels& kern, Poly& a, const std::uint8_t* rho_prime, int r, int eta) noexcept {
+  Shake256 xof;
+  absorb_seed_counter(xof, rho_prime, r);
   // Every byte gives two candidates (CoeffFromHalfByte): none straddles blocks.
   std::uint8_t block[136];
   for (unsigned ctr = 0; ctr < kN;) {
     xof.squeeze(block);
     ctr += kern.rej_eta(a.coeffs + ctr, kN - ctr, block, sizeof block, eta);
   }
-  secure_zero_object(in);
   secure_zero_object(block);
 }
 
 void expand_mask_poly(const Kernels& kern, Poly& y, const std::uint8_t* rho_pp, int v, int gamma1_bits) noexcept {
-  std::uint8_t in[66];
-  std::memcpy(in, rho_pp, 64);
-  in[64] = static_cast<std::uint8_t>(v);
-  in[65] = static_cast<std::uint8_t>(v >> 8);
   Shake256 xof;
-  (void)xof.absorb(std::span<const std::uint8_t>(in, sizeof in));
+  absorb_seed_counter(xof, rho_pp, v);
   std::uint8_t buf[32 * 20];  // 32 * (gamma1_bits + 1) bytes, gamma1_bits 17 or 19
-  const std::size_t len = 32 * static_cast<std::size_t>(gamma1_bits + 1);
-  xof.squeeze(std::span<std::uint8_t>(buf, len));
+  xof.squeeze(std::span<std::uint8_t>(buf, 32 * static_cast<std::size_t>(gamma1_bits + 1)));
   kern.unpack_z(y, buf, gamma1_bits);
-  secure_zero_object(in);
   secure_zero_object(buf);
 }
 

@@ -357,6 +357,16 @@ struct Scheme {
 
   // ---- Signing ----
 
+  // Algorithm 7, step 7: rho'' = H(K || rnd || mu, 64).
+  static void private_seed(const typename PrivateKey::Secrets& key, const std::uint8_t* rnd, const std::uint8_t* mu,
+                           std::uint8_t rho_pp[64]) noexcept {
+    Shake256 h;
+    absorb(h, ConstBytes(key.k_seed.data(), 32));
+    absorb(h, ConstBytes(rnd, 32));
+    absorb(h, ConstBytes(mu, 64));
+    h.squeeze(std::span<std::uint8_t>(rho_pp, 64));
+  }
+
   // FIPS 204, Algorithm 7 (ML-DSA.Sign_internal) from step 7 on, given mu:
   // sign_mu_streaming in small-stack builds (TESSERA_SMALL_STACK), else sign_mu_expanded.
   // Both give the same signature: tests/kat/mldsa_acvp_test.cpp runs the ACVP sigGen cases
@@ -394,14 +404,7 @@ struct Scheme {
     ZeroOnExit wipe(sec);
     std::uint8_t* const c_tilde = sig;  // c~ goes straight into the signature (public, see below)
 
-    // Step 7: rho'' = H(K || rnd || mu, 64).
-    {
-      Shake256 h;
-      absorb(h, ConstBytes(key.k_seed.data(), 32));
-      absorb(h, ConstBytes(rnd, 32));
-      absorb(h, ConstBytes(mu, 64));
-      h.squeeze(sec.rho_pp);
-    }
+    private_seed(key, rnd, mu, sec.rho_pp);  // Step 7
     std::memcpy(sec.mu_w1, mu, 64);
     MaskStream<L> mask(kern, sec.rho_pp, P.gamma1_bits);
 

@@ -55,14 +55,7 @@ bool Scheme<Set>::sign_mu_streaming(const PrivateKey& sk, const std::uint8_t* mu
   std::uint8_t* const z_out = sig + kCTildeBytes;
   std::uint8_t* const h_out = z_out + L * kZPolyBytes;
 
-  // Step 7: rho'' = H(K || rnd || mu, 64).
-  {
-    Shake256 h;
-    absorb(h, ConstBytes(key.k_seed.data(), 32));
-    absorb(h, ConstBytes(rnd, 32));
-    absorb(h, ConstBytes(mu, 64));
-    h.squeeze(sec.rho_pp);
-  }
+  private_seed(key, rnd, mu, sec.rho_pp);  // Step 7
   std::memcpy(sec.mu_w1, mu, 64);
   for (int kappa = 0; kappa <= MaskStream<L>::kLastKappa; kappa += L) {
     // Steps 11-13: w row by row (y regenerated), w1 = HighBits(w) encoded for step 15.
