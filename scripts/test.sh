@@ -8,8 +8,10 @@
 #                                        suite already runs the portable kernels, and the
 #                                        embedded and Yocto stages compile the code with
 #                                        SIMD off (and without a cached matrix, on qemu)
-#   clang build + tests                : the library, bench and tests compile cleanly with clang
-#                                        and the release suite passes (timing tests: g++ only)
+#   clang                              : no separate stage: the security stage's ASan + UBSan
+#                                        build is clang's (library, bench, provider and tests,
+#                                        -Werror) and runs the suite; its valgrind check builds
+#                                        the library with clang at -O2 and -O3
 #   embedded (scripts/ci-embedded.sh)  : cortex-m7 / cortex-m4 core builds (-Werror, no heap: the
 #                                        link fails on malloc/new), known-answer firmware under
 #                                        qemu-system-arm (mps2-an500)
@@ -72,17 +74,9 @@ for preset in "${presets[@]}"; do
 done
 
 if [ "$fast" = 1 ]; then
-  stage "done (--fast: clang, embedded, yocto and security stages skipped)"
+  stage "done (--fast: embedded, yocto and security stages skipped)"
   exit 0
 fi
-
-stage "build with clang"
-cmake -S . -B build/clang -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-cmake --build build/clang -j "$jobs"
-stage "test clang"
-# Without the statistical timing tests (label timing, ~1 min serial): the g++ build ran them,
-# and the security stage's valgrind check covers clang's code at -O2 and -O3.
-ctest --test-dir build/clang --output-on-failure --no-tests=error -j "$jobs" -LE '^timing$'
 
 
 stage "embedded (scripts/ci-embedded.sh)"
