@@ -5,8 +5,9 @@
 #              the known-answer firmware under qemu-system-arm -M mps2-an500
 #   cortex-m4  core library and the no-heap link check
 #   portable32 the -m32 host build (SIMD off, no cached A_hat, small-stack paths, 32-bit
-#              limbs and size_t): ML-DSA's and ML-KEM's ACVP and unit suites, so that the
-#              small-stack paths meet every vector in CI (the whole -m32 suite is
+#              limbs and size_t): ML-DSA's and ML-KEM's ACVP, unit and zeroization suites,
+#              so that the small-stack paths meet every vector and leave no secret on the
+#              stack in CI (the whole -m32 suite is
 #              `ctest --preset portable32`, outside CI for time)
 # TESSERA_JOBS (default 2) sets the parallelism.
 set -euo pipefail
@@ -23,11 +24,11 @@ for preset in cortex-m7 cortex-m4; do
   ctest --preset "$preset" -j 1
 done
 
-targets=(mldsa-kat-tests mldsa-unit-tests mlkem-kat-tests mlkem-unit-tests)
+targets=(mldsa-kat-tests mldsa-unit-tests mlkem-kat-tests mlkem-unit-tests zeroize-tests)
 stage "build portable32 (${targets[*]})"
 cmake --preset portable32 >/dev/null
 cmake --build --preset portable32 -j "$jobs" --target "${targets[@]}"
-stage "test portable32 (ML-DSA and ML-KEM, small-stack paths)"
+stage "test portable32 (ML-DSA and ML-KEM, small-stack paths, zeroization)"
 # Only the cases of the executables just built (the others are not built here).
 ctest --preset portable32 -j "$jobs" --no-tests=error -R '^(Backends/)?(MlDsa|MlKem)'
 stage "done"
