@@ -1,9 +1,11 @@
 // Known-answer test firmware for the emulated Cortex-M7 board (qemu-system-arm -M
 // mps2-an500, firmware/CMakeLists.txt): one ACVP case each of ML-KEM-768 (FIPS 203,
-// Algorithms 16, 17, 18 through keygen_internal, encaps_internal, decapsulate), ML-DSA-44
+// Algorithms 16, 17, 18 through keygen_internal, encaps_internal, decapsulate), an ML-KEM-512
+// and ML-KEM-1024 round trip (decapsulation must give encapsulation's K), ML-DSA-44
 // verification (FIPS 204, Algorithm 3, a valid and a rejected signature), ML-DSA-65 key
 // generation, signing and verification (kat: keyGen, sigVer), SHA3-256 (FIPS
-// 202) and SHA-256 (FIPS 180-4), with the stack depth of each operation (stack.hpp).
+// 202) and SHA-256 (FIPS 180-4), with the stack depth of each operation (stack.hpp) and,
+// for ML-KEM, a scan of that stack for the operation's secrets once it has returned.
 // Reports through semihosting SYS_WRITE0 and exits with SYS_EXIT: status 0 if all pass.
 // Large objects (keys, Results) live in static storage, not on the measured stack.
 #include <tessera/mldsa.hpp>
@@ -80,17 +82,46 @@ bool equal(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
 
 int g_failures = 0;
 
-void report(const char* name, bool ok, std::size_t stack_bytes) {
-  char line[160];
+// One result line; `leak` (or null) names a secret the operation left on the stack, which
+// fails it.
+void report(const char* name, bool ok, std::size_t stack_bytes, const char* leak = nullptr) {
+  char line[200];
   char* p = line;
-  for (const char* s = ok ? "PASS " : "FAIL "; *s;) *p++ = *s++;
+  for (const char* s = ok && leak == nullptr ? "PASS " : "FAIL "; *s;) *p++ = *s++;
   for (const char* s = name; *s && p < line + 100;) *p++ = *s++;
   for (const char* s = ": stack "; *s;) *p++ = *s++;
   p = fw::format_u32(p, static_cast<std::uint32_t>(stack_bytes));
-  for (const char* s = " bytes\n"; *s;) *p++ = *s++;
+  for (const char* s = " bytes"; *s;) *p++ = *s++;
+  if (leak != nullptr) {
+    for (const char* s = ", left on the stack: "; *s;) *p++ = *s++;
+    for (const char* s = leak; *s && p < line + 190;) *p++ = *s++;
+  }
+  *p++ = '\n';
   *p = '\0';
   write0(line);
-  if (!ok) ++g_failures;
+  if (!ok || leak != nullptr) ++g_failures;
+}
+
+// ML-KEM-768's s_hat as 16-bit coefficients (ByteDecode_12 of dk_pke, the form the kernels
+// hold it in), for the stack scan.
+constexpr std::size_t kDkPkeBytes = 1152;
+std::int16_t g_s_hat[768];
+const std::uint8_t* s_hat_of(const std::uint8_t* dk_pke) {
+  for (std::size_t i = 0; i < 384; ++i) {
+    const std::uint8_t* b = dk_pke + 3 * i;
+    g_s_hat[2 * i] = static_cast<std::int16_t>(b[0] | (b[1] & 0x0F) << 8);
+    g_s_hat[2 * i + 1] = static_cast<std::int16_t>(b[1] >> 4 | b[2] << 4);
+  }
+  return reinterpret_cast<const std::uint8_t*>(g_s_hat);
+}
+
+// Which of an ML-KEM operation's known secrets it left in the stack region it used: the
+// shared secret K (or null) and dk_pke (or null), encoded and as s_hat.
+const char* mlkem_leak(const std::uint32_t* top, std::size_t depth, const std::uint8_t* k, const std::uint8_t* dk_pke) {
+  if (k != nullptr && fw::stack_holds(top, depth, k, 32)) return "the shared secret";
+  if (dk_pke != nullptr && fw::stack_holds(top, depth, dk_pke, kDkPkeBytes)) return "dk_pke";
+  if (dk_pke != nullptr && fw::stack_holds(top, depth, s_hat_of(dk_pke), 2 * 768)) return "s_hat";
+  return nullptr;
 }
 
 Slot<Result<MlKem768::KeyPair>> g_kem_pair;
@@ -100,18 +131,21 @@ Slot<Result<MlKem768::DecapsulationKey>> g_kem_dk;
 Slot<Result<MlKem768::SharedSecret>> g_kem_ss;
 Slot<Result<MlDsa44::PublicKey>> g_dsa_pk;
 
+// Each operation's stack is scanned for its secrets after it returns (mlkem_leak).
 void mlkem768() {
   bool ok = false;
+  const std::uint32_t* top = nullptr;
   // The checks run outside the measurement: bytes() returns the encoded key by value.
-  std::size_t s = fw::measure_stack([&] {
+  std::size_t s = fw::measure_stack_at(&top, [&] {
     g_kem_pair.emplace([] { return MlKem768::keygen_internal(KAT_SPAN(kMlKemKeyGen_d), KAT_SPAN(kMlKemKeyGen_z)); });
   });
+  const char* leak = mlkem_leak(top, s, nullptr, kMlKemKeyGen_dk);
   {
     auto& r = g_kem_pair.get();
     ok = r.has_value() && equal(r->public_key.bytes(), KAT_SPAN(kMlKemKeyGen_ek)) &&
          equal(r->private_key.bytes().span(), KAT_SPAN(kMlKemKeyGen_dk));
   }
-  report("ML-KEM-768 keygen_internal (ACVP keyGen)", ok, s);
+  report("ML-KEM-768 keygen_internal (ACVP keyGen)", ok, s, leak);
 
   s = fw::measure_stack([&] {
     g_kem_ek.emplace([] { return MlKem768::EncapsulationKey::from_bytes(KAT_SPAN(kMlKemEncaps_ek)); });
@@ -119,12 +153,12 @@ void mlkem768() {
   ok = g_kem_ek.get().has_value();
   report("ML-KEM-768 EncapsulationKey::from_bytes", ok, s);
   if (ok) {
-    s = fw::measure_stack([&] {
+    s = fw::measure_stack_at(&top, [&] {
       auto& r = g_kem_enc.emplace([] { return MlKem768::encaps_internal(*g_kem_ek.get(), KAT_SPAN(kMlKemEncaps_m)); });
       ok = r.has_value() && equal(r->ciphertext, KAT_SPAN(kMlKemEncaps_c)) &&
            equal(r->shared_secret.span(), KAT_SPAN(kMlKemEncaps_k));
     });
-    report("ML-KEM-768 encaps_internal (ACVP encapsulation)", ok, s);
+    report("ML-KEM-768 encaps_internal (ACVP encapsulation)", ok, s, mlkem_leak(top, s, kMlKemEncaps_k, nullptr));
   }
 
   s = fw::measure_stack([&] {
@@ -133,13 +167,41 @@ void mlkem768() {
   ok = g_kem_dk.get().has_value();
   report("ML-KEM-768 DecapsulationKey::from_bytes", ok, s);
   if (ok) {
-    s = fw::measure_stack([&] {
+    s = fw::measure_stack_at(&top, [&] {
       auto& r = g_kem_ss.emplace([] { return MlKem768::decapsulate(*g_kem_dk.get(), KAT_SPAN(kMlKemDecaps_c)); });
       ok = r.has_value() && equal(r->span(), KAT_SPAN(kMlKemDecaps_k));
     });
-    report("ML-KEM-768 decapsulate (ACVP decapsulation)", ok, s);
+    report("ML-KEM-768 decapsulate (ACVP decapsulation)", ok, s, mlkem_leak(top, s, kMlKemDecaps_k, kMlKemDecaps_dk));
   }
 }
+
+// ML-KEM-512 and ML-KEM-1024 (no known answers embedded): key generation from the keyGen
+// case's d and z, encapsulation with its m, and decapsulation, which must give the same K.
+// The stack of each operation, and the stack scan for K after decapsulation.
+template <class K>
+struct RoundTrip {
+  static inline Slot<Result<typename K::KeyPair>> pair;
+  static inline Slot<Result<typename K::Encapsulation>> enc;
+  static inline Slot<Result<typename K::SharedSecret>> ss;
+  static void run(const char* keygen_name, const char* encaps_name, const char* decaps_name) {
+    const std::uint32_t* top = nullptr;
+    std::size_t s = fw::measure_stack([] {
+      pair.emplace([] { return K::keygen_internal(KAT_SPAN(kMlKemKeyGen_d), KAT_SPAN(kMlKemKeyGen_z)); });
+    });
+    report(keygen_name, pair.get().has_value(), s);
+    if (!pair.get().has_value()) return;
+    s = fw::measure_stack([] {
+      enc.emplace([] { return K::encaps_internal(pair.get()->public_key, KAT_SPAN(kMlKemEncaps_m)); });
+    });
+    report(encaps_name, enc.get().has_value(), s);
+    if (!enc.get().has_value()) return;
+    s = fw::measure_stack_at(&top, [] {
+      ss.emplace([] { return K::decapsulate(pair.get()->private_key, enc.get()->ciphertext); });
+    });
+    const bool ok = ss.get().has_value() && equal(ss.get()->span(), enc.get()->shared_secret.span());
+    report(decaps_name, ok, s, ok ? mlkem_leak(top, s, ss.get()->data(), nullptr) : nullptr);
+  }
+};
 
 void mldsa44_verify(const char* name, std::span<const std::uint8_t> pk, std::span<const std::uint8_t> msg,
                     std::span<const std::uint8_t> ctx, std::span<const std::uint8_t> sig, bool expect) {
@@ -224,6 +286,10 @@ int main() {
   write0("tessera firmware KAT (Cortex-M7, qemu mps2-an500)\n");
   hashes();
   mlkem768();
+  RoundTrip<mlkem::MlKem512>::run("ML-KEM-512 keygen_internal", "ML-KEM-512 encaps_internal",
+                                  "ML-KEM-512 decapsulate (K of encaps_internal)");
+  RoundTrip<mlkem::MlKem1024>::run("ML-KEM-1024 keygen_internal", "ML-KEM-1024 encaps_internal",
+                                   "ML-KEM-1024 decapsulate (K of encaps_internal)");
   mldsa44_verify("ML-DSA-44 verify (ACVP sigVer, valid)", KAT_SPAN(kMlDsaVerifyOk_pk), KAT_SPAN(kMlDsaVerifyOk_message),
                  KAT_SPAN(kMlDsaVerifyOk_context), KAT_SPAN(kMlDsaVerifyOk_signature), true);
   mldsa44_verify("ML-DSA-44 verify (ACVP sigVer, modified message)", KAT_SPAN(kMlDsaVerifyBad_pk),

@@ -41,4 +41,31 @@ template <class F>
   return stack_used(top);
 }
 
+// True if any 16-byte piece of secret (at offsets 0, 16, 32, ...; a last piece of 8 to 15
+// bytes too) appears, at any byte offset, in the `depth` bytes below top: what an operation
+// left in the stack it used (measure_stack's region) once it returned.
+[[gnu::noinline]] inline bool stack_holds(const std::uint32_t* top, std::size_t depth, const std::uint8_t* secret,
+                                          std::size_t len) {
+  const volatile std::uint8_t* const lo = reinterpret_cast<const volatile std::uint8_t*>(top) - depth;
+  const volatile std::uint8_t* const hi = reinterpret_cast<const volatile std::uint8_t*>(top);
+  for (std::size_t off = 0; off + 8 <= len; off += 16) {
+    const std::size_t n = len - off < 16 ? len - off : 16;
+    for (const volatile std::uint8_t* p = lo; p + n <= hi; ++p) {
+      std::size_t k = 0;
+      while (k < n && p[k] == secret[off + k]) ++k;
+      if (k == n) return true;
+    }
+  }
+  return false;
+}
+
+// measure_stack that also reports the region: op's depth, and in *top the frame it ran below.
+template <class F>
+[[gnu::noinline]] std::size_t measure_stack_at(const std::uint32_t** top, F&& op) {
+  *top = stack_pointer();
+  paint_stack();
+  op();
+  return stack_used(*top);
+}
+
 }  // namespace tessera::fw

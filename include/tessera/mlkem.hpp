@@ -21,7 +21,8 @@
 // the right length is never an error: decapsulation then returns the implicit-rejection key.
 //
 // Sizes (sizeof on x86-64, ML-KEM-512 / 768 / 1024): EncapsulationKey 3.8 / 7.2 / 11.6 KiB
-// with A_hat^T cached, 1.8 / 2.7 / 3.6 KiB without (TESSERA_CACHE_MATRIX=OFF); a
+// with A_hat^T cached, 1.8 / 2.7 / 3.6 KiB without (TESSERA_CACHE_MATRIX=OFF), 0.8 / 1.2 /
+// 1.6 KiB in small-stack mode (TESSERA_SMALL_STACK: no t_hat, no A_hat^T); a
 // DecapsulationKey is 0.9 / 1.3 / 1.6 KiB more (dk_pke, z, the seed); a KeyPair holds both.
 // Keys are built inside the Result that returns them. Every operation's temporaries are on
 // the stack; no heap.
@@ -132,11 +133,14 @@ struct TESSERA_API Kem {
     // ByteDecode_12 with the s7.2 check, then ek, H(ek) and (cached) A_hat^T into key, which
     // lives inside the Result that returns it. False, with key unfinished, if ek fails s7.2.
     static bool parse_into(EncapsulationKey& key, const std::uint8_t* ek) noexcept;
+    static Result<EncapsulationKey> build(const std::uint8_t* ek) noexcept;  // from_bytes past its length check
     std::array<std::uint8_t, ek_bytes> ek_;
     std::array<std::uint8_t, 32> h_;
+#if !TESSERA_SMALL_STACK  // small-stack mode decodes t_hat from ek_ where it is used
     detail::NttVec<P.k> t_hat_;    // ByteDecode_12 of ek[0 : 384k], in [0, q)
 #if TESSERA_CACHE_MATRIX
     detail::Matrix<P.k> a_hat_t_;  // A_hat^T: row i holds column i of A_hat
+#endif
 #endif
   };
 
@@ -167,6 +171,7 @@ struct TESSERA_API Kem {
     void expand(const std::uint8_t* seed) noexcept;
     // The key built inside its Result (one return: NRVO) once the seed's length is checked.
     static Result<DecapsulationKey> build_from_seed(const std::uint8_t* seed) noexcept;
+    static Result<DecapsulationKey> build_from_bytes(const std::uint8_t* dk) noexcept;
     EncapsulationKey ek_;
     SecretArray<P.dk_pke_bytes()> dk_pke_;  // ByteEncode_12(s_hat)
     SecretArray<32> z_;                      // the implicit-rejection secret
@@ -206,7 +211,12 @@ struct TESSERA_API Kem {
                                                         std::span<const std::uint8_t> ct) noexcept;
 
  private:
+  // The results built in place once the lengths are checked (one return each: NRVO; a
+  // function with a second return of another object gets none, and its Result goes through
+  // a stack temporary).
   static Result<KeyPair> build_key_pair(std::span<const std::uint8_t> d, std::span<const std::uint8_t> z) noexcept;
+  static Result<Encapsulation> build_encapsulation(const EncapsulationKey& ek, const std::uint8_t* m) noexcept;
+  static Result<SharedSecret> build_shared_secret(const DecapsulationKey& dk, const std::uint8_t* ct) noexcept;
 };
 
 using MlKem512 = Kem<kMlKem512>;

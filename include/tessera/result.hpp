@@ -71,6 +71,10 @@ class [[nodiscard]] Result {
     if (this != &o) { reset(); ok_ = o.ok_; if (ok_) ::new (&value_) T(o.value_); else failure_ = o.failure_; }
     return *this;
   }
+  // Replaces the value with an error in place (`r = fail(...)` in a function that builds its
+  // value inside r): no temporary Result, which for a key would be a key-sized stack object.
+  Result& operator=(Failure f) noexcept { reset(); failure_ = f; return *this; }
+  Result& operator=(Error e) noexcept { return *this = Failure{e, nullptr}; }
   ~Result() { reset(); }
 
   bool has_value() const noexcept { return ok_; }

@@ -15,6 +15,21 @@ namespace tessera {
 // done (KeccakSponge, the batched sponge lanes). Never inlined; uses `bytes` of stack itself.
 [[gnu::noinline]] void secure_zero_stack(std::size_t bytes) noexcept;
 
+// The size of such a wipe: `hosted` on 64- and 32-bit application processors, whose
+// figures cover the x86-64 frames at -O3 (SIMD spills, vectorized loops) with room;
+// `cortex_m` on M-profile Arm (Thumb-2, the Cortex-M presets), whose scalar frames are a
+// fraction of that and where the wipe is itself part of the stack budget (docs/embedded.md).
+// Each cortex_m figure covers the frames arm-none-eabi-gcc 12 gives the wiped call chain at
+// -Os, -O2 and -O3 (-fstack-usage), with room; the firmware (firmware/kat_main.cpp) scans
+// the stack for the secrets after each operation.
+constexpr std::size_t frame_wipe([[maybe_unused]] std::size_t hosted, [[maybe_unused]] std::size_t cortex_m) noexcept {
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+  return cortex_m;
+#else
+  return hosted;
+#endif
+}
+
 // Wipes a trivially copyable object (state arrays, polynomials) in place.
 template <class T>
 inline void secure_zero_object(T& obj) noexcept {

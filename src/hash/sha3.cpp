@@ -8,6 +8,13 @@
 #include <bit>
 
 namespace tessera {
+namespace {
+// The wipes after a sponge (common/secret.hpp, frame_wipe): below its owner's frame, and
+// below one_shot's (its permutation, 512 bytes on Cortex-M).
+constexpr std::size_t kSpongeWipeBytes = frame_wipe(2048, 768);
+constexpr std::size_t kOneShotWipeBytes = frame_wipe(2048, 768);
+}  // namespace
+
 namespace detail {
 namespace {
 
@@ -40,10 +47,11 @@ KeccakSponge::KeccakSponge(std::size_t rate_bytes, std::uint8_t domain) noexcept
 // The state, and the kernels' stack frames below (they copy the state into locals and
 // spill lanes): 2 KiB covers the deepest absorb/squeeze call chain (measured: the kernel
 // frames end 1-2 KiB below the sponge's owner with g++ 12 -O3; tests/unit/zeroize_test.cpp
-// finds the input block there otherwise).
+// finds the input block there otherwise). Cortex-M: absorb or squeeze (80 bytes) and the
+// block loop with the permutation inlined (512), or f1600_portable (504).
 KeccakSponge::~KeccakSponge() {
   secure_zero(state_, sizeof state_);
-  secure_zero_stack(2048);
+  secure_zero_stack(kSpongeWipeBytes);
 }
 
 void KeccakSponge::reset() noexcept {
@@ -175,7 +183,7 @@ void one_shot(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_
     k.f1600(state);
   }
   secure_zero(state, sizeof state);
-  secure_zero_stack(2048);
+  secure_zero_stack(kOneShotWipeBytes);
 }
 }  // namespace
 

@@ -12,6 +12,8 @@
 //   to [0, q) only before encoding or compressing.
 // - ByteDecode_12 of a key does not reduce mod q: the arithmetic is mod q anyway, and the
 //   kernels accept inputs below 2^12 where a decoded key coefficient can appear.
+// In small-stack builds (TESSERA_SMALL_STACK) the public functions at the end of this file
+// call the streaming paths of mlkem/streaming.cpp instead of Scheme.
 #include <tessera/mlkem.hpp>
 #include <tessera/random.hpp>
 #include <tessera/sha3.hpp>
@@ -20,6 +22,7 @@
 #include "common/secret.hpp"
 #include "mlkem/kernels.hpp"
 #include "mlkem/sponge_lanes.hpp"
+#include "mlkem/streaming.hpp"
 
 #include <cstring>
 
@@ -382,15 +385,25 @@ struct Scheme {
 template <const Params& P>
 Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::from_bytes(std::span<const uint8_t> ek) noexcept {
   if (ek.size() != ek_bytes) return fail(Error::invalid_length, "ML-KEM encapsulation key");
+  return build(ek.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::EncapsulationKey> Kem<P>::EncapsulationKey::build(const uint8_t* ek) noexcept {
   Result<EncapsulationKey> r(std::in_place);  // one return (NRVO)
-  if (!parse_into(*r, ek.data())) r = fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
+  if (!parse_into(*r, ek)) r = fail(Error::invalid_key, "ML-KEM encapsulation key (s7.2: a coefficient >= q)");
   return r;
 }
 
 template <const Params& P>
 bool Kem<P>::EncapsulationKey::parse_into(EncapsulationKey& key, const uint8_t* ek) noexcept {
-  using S = Scheme<P>;
   const Kernels& kern = kernels();
+#if TESSERA_SMALL_STACK
+  if (!detail::Streaming<P>::check_ek(ek, kern)) return false;  // s7.2.
+  std::memcpy(key.ek_.data(), ek, ek_bytes);
+  sha3_256(key.ek_, key.h_);  // H(ek) (Algorithm 17, step 1)
+#else
+  using S = Scheme<P>;
   if (!S::decode_ek(key.t_hat_, ek, kern)) return false;  // s7.2.
   std::memcpy(key.ek_.data(), ek, ek_bytes);
   // H(ek) (Algorithm 17, step 1), next to A_hat^T when the key keeps it.
@@ -401,6 +414,7 @@ bool Kem<P>::EncapsulationKey::parse_into(EncapsulationKey& key, const uint8_t* 
   SpongeJob job = h;
   run_sponge_jobs(&job, 1, kern.rej_uniform);
 #endif
+#endif
   return true;
 }
 
@@ -408,6 +422,9 @@ template <const Params& P>
 void Kem<P>::DecapsulationKey::expand(const uint8_t* seed) noexcept {
   const Kernels& kern = kernels();
   EncapsulationKey& ek = ek_;
+#if TESSERA_SMALL_STACK
+  detail::Streaming<P>::keygen(seed, ek.ek_.data(), dk_pke_.data(), ek.h_.data(), kern);  // Algorithm 16, steps 1-2
+#else
   Matrix<P.k>* a_hat_t = nullptr;
 #if TESSERA_CACHE_MATRIX
   a_hat_t = &ek.a_hat_t_;
@@ -415,6 +432,7 @@ void Kem<P>::DecapsulationKey::expand(const uint8_t* seed) noexcept {
   // Algorithm 16, steps 1-2 (H(ek) computed next to A_hat); the ek of keygen is well formed.
   Scheme<P>::kpke_keygen(seed, ek.ek_.data(), dk_pke_.data(), ek.h_.data(), a_hat_t, kern);
   (void)Scheme<P>::decode_ek(ek.t_hat_, ek.ek_.data(), kern);
+#endif
   std::memcpy(z_.data(), seed + 32, 32);
   std::memcpy(seed_.data(), seed, kSeedBytes);
   has_seed_ = true;
@@ -435,19 +453,24 @@ Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_s
 
 template <const Params& P>
 Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::from_bytes(std::span<const uint8_t> dk) noexcept {
-  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes, kZAt = kHAt + 32;
   if (dk.size() != dk_bytes) return fail(Error::invalid_length, "ML-KEM decapsulation key");
+  return build_from_bytes(dk.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::DecapsulationKey> Kem<P>::DecapsulationKey::build_from_bytes(const uint8_t* dk) noexcept {
+  constexpr size_t kEkAt = P.dk_pke_bytes(), kHAt = kEkAt + ek_bytes, kZAt = kHAt + 32;
   // The key is built inside the Result it returns (one return: NRVO), its ek parsed in place.
   Result<DecapsulationKey> r(std::in_place);
   EncapsulationKey& ek = r->ek_;
-  if (!EncapsulationKey::parse_into(ek, dk.data() + kEkAt)) {
+  if (!EncapsulationKey::parse_into(ek, dk + kEkAt)) {
     r = fail(Error::invalid_key, "ML-KEM decapsulation key (s7.2: the ek inside it)");
-  } else if (ct::declassify_value(ct::mask_bytes_eq(ek.h_, dk.subspan(kHAt, 32))) == 0) {
+  } else if (ct::declassify_value(ct::mask_bytes_eq(ek.h_, {dk + kHAt, 32})) == 0) {
     // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
     r = fail(Error::invalid_key, "ML-KEM decapsulation key (s7.3: H(ek) does not match)");
   } else {
-    std::memcpy(r->dk_pke_.data(), dk.data(), P.dk_pke_bytes());
-    std::memcpy(r->z_.data(), dk.data() + kZAt, 32);
+    std::memcpy(r->dk_pke_.data(), dk, P.dk_pke_bytes());
+    std::memcpy(r->z_.data(), dk + kZAt, 32);
   }
   return r;
 }
@@ -523,27 +546,47 @@ template <const Params& P>
 Result<typename Kem<P>::Encapsulation> Kem<P>::encaps_internal(const EncapsulationKey& ek,
                                                                std::span<const uint8_t> m) noexcept {
   if (m.size() != kMessageBytes) return fail(Error::invalid_length, "ML-KEM m (32 bytes)");
+  return build_encapsulation(ek, m.data());
+}
+
+template <const Params& P>
+Result<typename Kem<P>::Encapsulation> Kem<P>::build_encapsulation(const EncapsulationKey& ek, const uint8_t* m) noexcept {
+  Result<Encapsulation> r(std::in_place);
+#if TESSERA_SMALL_STACK
+  detail::Streaming<P>::encaps(ek.ek_.data(), ek.h_.data(), m, r->ciphertext.data(), r->shared_secret.data(),
+                               kernels());
+#else
   const Matrix<P.k>* a_hat_t = nullptr;
 #if TESSERA_CACHE_MATRIX
   a_hat_t = &ek.a_hat_t_;
 #endif
-  Result<Encapsulation> r(std::in_place);
-  Scheme<P>::encaps_internal(ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), m.data(), r->ciphertext.data(),
+  Scheme<P>::encaps_internal(ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), m, r->ciphertext.data(),
                              r->shared_secret.data(), kernels());
+#endif
   return r;
 }
 
 template <const Params& P>
 Result<SharedSecret> Kem<P>::decapsulate(const DecapsulationKey& dk, std::span<const uint8_t> ct) noexcept {
   if (ct.size() != ct_bytes) return fail(Error::invalid_length, "ML-KEM ciphertext");
+  return build_shared_secret(dk, ct.data());
+}
+
+template <const Params& P>
+Result<SharedSecret> Kem<P>::build_shared_secret(const DecapsulationKey& dk, const uint8_t* ct) noexcept {
   const EncapsulationKey& ek = dk.ek_;
+  Result<SharedSecret> r(std::in_place);
+#if TESSERA_SMALL_STACK
+  detail::Streaming<P>::decaps(dk.dk_pke_.data(), ek.ek_.data(), ek.h_.data(), dk.z_.data(), ct, r->data(),
+                               kernels());
+#else
   const Matrix<P.k>* a_hat_t = nullptr;
 #if TESSERA_CACHE_MATRIX
   a_hat_t = &ek.a_hat_t_;
 #endif
-  Result<SharedSecret> r(std::in_place);
-  Scheme<P>::decaps_internal(dk.dk_pke_.data(), ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), dk.z_.data(),
-                             ct.data(), r->data(), kernels());
+  Scheme<P>::decaps_internal(dk.dk_pke_.data(), ek.t_hat_, a_hat_t, ek.ek_.data(), ek.h_.data(), dk.z_.data(), ct,
+                             r->data(), kernels());
+#endif
   return r;
 }
 

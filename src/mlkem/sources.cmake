@@ -1,7 +1,8 @@
 list(APPEND TESSERA_SOURCES
   mlkem/kernels.cpp
   mlkem/kernels/portable.cpp
-  mlkem/mlkem.cpp)
+  mlkem/mlkem.cpp
+  mlkem/streaming.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   mlkem/kernels/avx2.cpp
   AVX512 mlkem/kernels/avx512.cpp)

@@ -1,8 +1,12 @@
 // ML-KEM against the NIST ACVP vectors (FIPS 203): keyGen, and encapDecap in both the
 // FIPS203 and FIPS203-tr1 revisions (encapsulation, decapsulation of valid and modified
 // ciphertexts with expanded and seed-form keys, encapsulation- and decapsulation-key checks).
-// Every case runs once per backend the host has.
+// Every case runs once per backend the host has, and through both paths: the default one
+// and the small-stack one (mlkem/streaming.hpp), whichever the public API of this build takes.
 #include <tessera/mlkem.hpp>
+
+#include "mlkem/kernels.hpp"
+#include "mlkem/streaming.hpp"
 
 #include "support/backends.hpp"
 #include "support/hex.hpp"
@@ -37,6 +41,32 @@ Bytes cat(const Bytes& a, const Bytes& b) {
   return r;
 }
 
+// The small-stack paths of FIPS 203, Algorithms 16-18 (mlkem/streaming.hpp), on bytes, with
+// the active backend's kernels: keygen's expanded dk, encapsulation's c || K, and
+// decapsulation's K under the expanded dk = dk_pke || ek || H(ek) || z, all in hex.
+template <const Params& P>
+struct StreamingHex {
+  using S = mlkem::detail::Streaming<P>;
+  static std::string keygen(const Bytes& d, const Bytes& z) {
+    Bytes dk(P.dk_bytes());
+    std::uint8_t* ek = dk.data() + P.dk_pke_bytes();
+    S::keygen(d.data(), ek, dk.data(), ek + P.ek_bytes(), mlkem::kernels());
+    std::copy(z.begin(), z.end(), dk.end() - 32);
+    return hex(dk);
+  }
+  static std::string encaps(const Bytes& ek, std::span<const std::uint8_t, 32> h, const Bytes& m) {
+    Bytes c_k(P.ct_bytes() + 32);
+    S::encaps(ek.data(), h.data(), m.data(), c_k.data(), c_k.data() + P.ct_bytes(), mlkem::kernels());
+    return hex(c_k);
+  }
+  static std::string decaps(const Bytes& dk, const Bytes& c) {
+    Bytes k(32);
+    const std::uint8_t* ek = dk.data() + P.dk_pke_bytes();
+    S::decaps(dk.data(), ek, ek + P.ek_bytes(), dk.data() + P.dk_bytes() - 32, c.data(), k.data(), mlkem::kernels());
+    return hex(k);
+  }
+};
+
 class MlKemAcvp : public test::PerBackend {};
 
 TEST_P(MlKemAcvp, KeyGen) {
@@ -53,6 +83,7 @@ TEST_P(MlKemAcvp, KeyGen) {
         ASSERT_TRUE(kp) << "tcId " << tc;
         EXPECT_EQ(hex(kp->public_key.bytes()), t["ek"].get<std::string>()) << "tcId " << tc;
         EXPECT_EQ(hex(kp->private_key.bytes().span()), t["dk"].get<std::string>()) << "tcId " << tc;
+        EXPECT_EQ(StreamingHex<P>::keygen(d, z), t["dk"].get<std::string>()) << "tcId " << tc << " (streaming)";
         auto kp_seed = kp->private_key.seed();
         ASSERT_TRUE(kp_seed) << "tcId " << tc;
         EXPECT_EQ(hex(kp_seed->span()), hex(seed)) << "tcId " << tc;
@@ -75,8 +106,9 @@ TEST_P(MlKemAcvp, KeyGen) {
   EXPECT_EQ(count, 75);
 }
 
-// Runs every group of an encapDecap file; returns the number of cases.
-int run_encap_decap(const nlohmann::json& j) {
+// Runs every group of an encapDecap file; returns the number of cases. `streamed` counts the
+// decapsulation cases that also ran through the streaming path.
+int run_encap_decap(const nlohmann::json& j, int& streamed) {
   int count = 0;
   for (const auto& g : j["testGroups"]) {
     const std::string fn = g["function"].get<std::string>();
@@ -95,6 +127,8 @@ int run_encap_decap(const nlohmann::json& j) {
           ASSERT_TRUE(enc) << "tcId " << tc;
           EXPECT_EQ(hex(enc->ciphertext), t["c"].get<std::string>()) << "tcId " << tc;
           EXPECT_EQ(hex(enc->shared_secret.span()), t["k"].get<std::string>()) << "tcId " << tc;
+          EXPECT_EQ(StreamingHex<P>::encaps(ek, key->hash(), m), t["c"].get<std::string>() + t["k"].get<std::string>())
+              << "tcId " << tc << " (streaming)";
           // The shared secret decapsulates back with the expanded key.
           auto sk = Kem::DecapsulationKey::from_bytes(dk);
           ASSERT_TRUE(sk) << "tcId " << tc;
@@ -110,6 +144,8 @@ int run_encap_decap(const nlohmann::json& j) {
             auto k = Kem::decapsulate(*sk, c);
             ASSERT_TRUE(k) << "tcId " << tc;
             EXPECT_EQ(hex(k->span()), want) << "tcId " << tc << " " << t["reason"];
+            EXPECT_EQ(StreamingHex<P>::decaps(dk, c), want) << "tcId " << tc << " (streaming) " << t["reason"];
+            ++streamed;
           }
           if (t.contains("d")) {  // tr1: the seed form is given too, for both formats
             const Bytes seed = cat(from_hex(t["d"].get<std::string>()), from_hex(t["z"].get<std::string>()));
@@ -148,12 +184,16 @@ int run_encap_decap(const nlohmann::json& j) {
 
 TEST_P(MlKemAcvp, EncapDecap) {
   TESSERA_LOAD_ACVP_OR_SKIP(j, "ML-KEM-encapDecap-FIPS203", "internalProjection.json");
-  EXPECT_EQ(run_encap_decap(j), 165);
+  int streamed = 0;
+  EXPECT_EQ(run_encap_decap(j, streamed), 165);
+  EXPECT_GT(streamed, 0);
 }
 
 TEST_P(MlKemAcvp, EncapDecapTr1) {
   TESSERA_LOAD_ACVP_OR_SKIP(j, "ML-KEM-encapDecap-FIPS203-tr1", "internalProjection.json");
-  EXPECT_EQ(run_encap_decap(j), 195);
+  int streamed = 0;
+  EXPECT_EQ(run_encap_decap(j, streamed), 195);
+  EXPECT_GT(streamed, 0);
 }
 
 TESSERA_INSTANTIATE_PER_BACKEND(MlKemAcvp);

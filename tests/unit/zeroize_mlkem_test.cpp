@@ -7,6 +7,7 @@
 #include "zeroize_support.hpp"
 
 #include "mlkem/kernels.hpp"
+#include "mlkem/streaming.hpp"
 
 #include <tessera/mlkem.hpp>
 #include <tessera/sha3.hpp>
@@ -184,6 +185,46 @@ void stack() {
   EXPECT_TRUE(ok);
 }
 
+// The small-stack paths (mlkem/streaming.hpp) on the fixture's inputs, whichever path this
+// build's public API takes: key generation, encapsulation, decapsulation of c and of a
+// modified c. Outputs on the heap.
+template <class K>
+void streaming_stack() {
+  auto& f = fixture<K>();
+  using S = mlkem::detail::Streaming<K::params>;
+  const mlkem::Kernels& kern = mlkem::kernels();
+  constexpr std::size_t kDkPke = K::params.dk_pke_bytes();
+  auto out = std::make_unique<std::array<u8, K::ek_bytes + kDkPke + 32 + K::ct_bytes + 32>>();
+  u8* const ek = out->data();
+  u8* const dk_pke = ek + K::ek_bytes;
+  u8* const h = dk_pke + kDkPke;
+  u8* const c = h + 32;
+  u8* const k = c + K::ct_bytes;
+  auto secrets = [&] { return f.secrets; };
+  auto equal = [](const u8* a, std::span<const u8> b) { return std::equal(b.begin(), b.end(), a); };
+  bool ok = false;
+  expect_no_residue(current_case("streaming keygen"), [&] {
+    S::keygen(f.d.data(), ek, dk_pke, h, kern);
+    ok = equal(ek, f.kp->public_key.bytes()) && equal(dk_pke, std::span<const u8>(f.dk.data(), kDkPke));
+  }, secrets);
+  EXPECT_TRUE(ok);
+  expect_no_residue(current_case("streaming encaps"), [&] {
+    S::encaps(ek, h, f.m.data(), c, k, kern);
+    ok = equal(c, f.ct) && equal(k, f.secrets[4].bytes);
+  }, secrets);
+  EXPECT_TRUE(ok);
+  expect_no_residue(current_case("streaming decaps (valid c)"), [&] {
+    S::decaps(dk_pke, ek, h, f.z.data(), f.ct.data(), k, kern);
+    ok = equal(k, f.secrets[4].bytes);
+  }, secrets);
+  EXPECT_TRUE(ok);
+  expect_no_residue(current_case("streaming decaps (invalid c)"), [&] {
+    S::decaps(dk_pke, ek, h, f.z.data(), f.bad_ct.data(), k, kern);
+    ok = equal(k, f.secrets[7].bytes);
+  }, secrets);
+  EXPECT_TRUE(ok);
+}
+
 // The kernels that touch secrets, each alone, on the secrets of ML-KEM-768 (inputs and
 // outputs on the heap): ByteEncode_12 / ByteDecode_12 of s_hat (the old pack16 buffer), the
 // NTTs and the base multiplication of secret polynomials, CBD sampling, and the message
@@ -288,7 +329,10 @@ void kernel_stack() {
 }
 
 const Case kObjects[] = {{"ML-KEM-512", objects<MlKem512>}, {"ML-KEM-768", objects<MlKem768>}, {"ML-KEM-1024", objects<MlKem1024>}};
-const Case kStack[] = {{"ML-KEM-512", stack<MlKem512>}, {"ML-KEM-768", stack<MlKem768>}, {"ML-KEM-1024", stack<MlKem1024>}};
+const Case kStack[] = {{"ML-KEM-512", stack<MlKem512>}, {"ML-KEM-768", stack<MlKem768>}, {"ML-KEM-1024", stack<MlKem1024>},
+                       {"ML-KEM-512 streaming", streaming_stack<MlKem512>},
+                       {"ML-KEM-768 streaming", streaming_stack<MlKem768>},
+                       {"ML-KEM-1024 streaming", streaming_stack<MlKem1024>}};
 TESSERA_ZEROIZE_OBJECTS(MlKem, kObjects);
 TESSERA_ZEROIZE_STACK(MlKem, kStack);
 const Case kKernels[] = {{"ML-KEM kernels", kernel_stack}};
