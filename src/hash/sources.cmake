@@ -1,4 +1,5 @@
 list(APPEND TESSERA_SOURCES
+  hash/keccak/compact.cpp
   hash/keccak/portable.cpp
   hash/keccak/kernels.cpp
   hash/sha3.cpp)

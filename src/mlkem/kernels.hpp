@@ -76,6 +76,10 @@ const Kernels& kernels_for(Backend b) noexcept;
 // The portable kernels.
 namespace portable {
 #include "mlkem/kernel_decls.inc"  // NOLINT: declarations, once per backend namespace
+// ntt and invntt as plain loops (same outputs, bit for bit): their bodies in builds for
+// size (-Os, the Cortex-M presets), and tested against them in every build.
+void ntt_rolled(std::int16_t a[256]) noexcept;
+void invntt_rolled(std::int16_t a[256]) noexcept;
 }  // namespace portable
 
 // SIMD kernels (kernels/x86_simd.inc), defined only in builds that compile them

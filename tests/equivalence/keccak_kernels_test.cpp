@@ -36,6 +36,18 @@ TEST(KeccakPortable, KnownAnswerZeroState) {
   EXPECT_EQ(s[24], 0x20D06CD26A8FBF5Cull);
 }
 
+// The same for the compact permutation (f1600_portable's body in builds for size).
+TEST(KeccakPortable, CompactKnownAnswerZeroState) {
+  std::uint64_t s[25] = {};
+  keccak::f1600_compact(s);
+  EXPECT_EQ(s[0], 0xF1258F7940E1DDE7ull);
+  EXPECT_EQ(s[1], 0x84D5CCF933C0478Aull);
+  keccak::f1600_compact(s);
+  EXPECT_EQ(s[0], 0x2D5C954DF96ECB3Cull);
+  EXPECT_EQ(s[1], 0x6A332CD07057B56Dull);
+  EXPECT_EQ(s[24], 0x20D06CD26A8FBF5Cull);
+}
+
 // The states every kernel is run on: boundary cases, then random ones.
 std::vector<std::vector<std::uint64_t>> test_states(std::size_t count_random) {
   std::vector<std::vector<std::uint64_t>> v;
@@ -138,6 +150,7 @@ class KeccakBackend : public ::testing::TestWithParam<Backend> {
 INSTANTIATE_TEST_SUITE_P(Backends, KeccakBackend, ::testing::ValuesIn(kAllBackends),
                          [](const ::testing::TestParamInfo<Backend>& i) { return std::string(backend_name(i.param)); });
 
+TEST(KeccakPortable, CompactMatchesPortable) { expect_single_matches(&keccak::f1600_compact, "f1600_compact"); }
 TEST_P(KeccakBackend, SingleStateMatchesPortable) { expect_single_matches(k().f1600, "f1600"); }
 TEST_P(KeccakBackend, FourWayMatchesPortable) { expect_multi_matches<4>(k().f1600_x4, "f1600_x4"); }
 TEST_P(KeccakBackend, EightWayMatchesPortable) { expect_multi_matches<8>(k().f1600_x8, "f1600_x8"); }

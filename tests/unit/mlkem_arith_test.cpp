@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
@@ -115,6 +116,30 @@ std::int16_t negacyclic_coeff(const std::int16_t* a, const std::int16_t* b, int 
     else s -= static_cast<std::int64_t>(a[i]) * b[j + 256];
   }
   return static_cast<std::int16_t>(mod_q(s));
+}
+
+// The rolled NTTs (the -Os build's ntt and invntt) against the portable kernels, bit for bit,
+// on random inputs and at the input bounds (ntt: |a| < q; invntt: |a| < 2^14).
+TEST(MlKemPortable, RolledNttsMatchTheKernels) {
+  std::mt19937_64 rng(0x4E5454);
+  for (int rep = 0; rep < 200; ++rep) {
+    alignas(32) std::int16_t a[256], b[256], c[256], d[256];
+    for (int i = 0; i < 256; ++i) {
+      const auto r = rng();
+      a[i] = rep == 0 ? static_cast<std::int16_t>(q - 1) : rep == 1 ? static_cast<std::int16_t>(1 - q)
+                                                         : static_cast<std::int16_t>(static_cast<std::int64_t>(r % (2 * q - 1)) - (q - 1));
+      c[i] = rep == 0 ? static_cast<std::int16_t>((1 << 14) - 1) : rep == 1 ? static_cast<std::int16_t>(1 - (1 << 14))
+                                                                  : static_cast<std::int16_t>(static_cast<std::int64_t>((r >> 20) % ((1 << 15) - 1)) - ((1 << 14) - 1));
+    }
+    std::copy(a, a + 256, b);
+    std::copy(c, c + 256, d);
+    portable::ntt(a);
+    portable::ntt_rolled(b);
+    portable::invntt(c);
+    portable::invntt_rolled(d);
+    ASSERT_TRUE(std::equal(a, a + 256, b)) << "ntt, input #" << rep;
+    ASSERT_TRUE(std::equal(c, c + 256, d)) << "invntt, input #" << rep;
+  }
 }
 
 class MlKemKernels : public test::PerBackend {

@@ -89,6 +89,8 @@ Kernels table() noexcept;
 
 // Portable kernels (always built; the oracle for the others).
 void f1600_portable(std::uint64_t (&state)[25]) noexcept;
+// The same permutation as loops (compact.cpp): f1600_portable's body in builds for size.
+void f1600_compact(std::uint64_t (&state)[25]) noexcept;
 void f1600_x4_portable(State4& s) noexcept;
 void f1600_x8_portable(State8& s) noexcept;
 void absorb_blocks_portable(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,

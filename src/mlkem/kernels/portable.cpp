@@ -130,7 +130,28 @@ constexpr std::size_t kNttFrameBytes = frame_wipe(1024, 768), kInvNttFrameBytes 
 
 // FIPS 203, Algorithm 9 (NTT), steps 2-10 layer by layer (len = 128 .. 2, zetas 1 .. 127).
 // Each layer adds at most q to the bound (|mul_const| < q), so |a| < q in gives |a| < 8q out.
+// ntt_rolled: the same butterflies in the same order, as plain loops (layer k of distance
+// len starts at zeta 128 / len): no transposed copy, no unrolled layers; ntt's body when the
+// library is built for size (-Os: a quarter of the code; tests/unit/mlkem_test.cpp checks it
+// against ntt bit for bit).
+void ntt_rolled(std::int16_t a[256]) noexcept {
+  for (unsigned len = 128; len >= 2; len >>= 1) {
+    unsigned k = 128 / len;
+    for (unsigned start = 0; start < 256; start += 2 * len, ++k) {
+      const std::int16_t zeta = kZetas[k], zeta_qinv = kZetasQinv[k];
+      for (unsigned j = start; j < start + len; ++j) {
+        const std::int16_t t = mul_const(a[j + len], zeta, zeta_qinv);
+        a[j + len] = static_cast<std::int16_t>(a[j] - t);
+        a[j] = static_cast<std::int16_t>(a[j] + t);
+      }
+    }
+  }
+}
+
 namespace {
+#if defined(__OPTIMIZE_SIZE__)
+[[gnu::noinline]] void ntt_frame(std::int16_t a[256]) noexcept { ntt_rolled(a); }
+#else
 [[gnu::noinline]] void ntt_frame(std::int16_t a[256]) noexcept {
   ntt_layer<128>(a, 1);
   ntt_layer<64>(a, 2);
@@ -147,6 +168,7 @@ namespace {
   for (unsigned blk = 0; blk < 32; ++blk)
     for (unsigned p = 0; p < 8; ++p) a[8 * blk + p] = c[p][blk];
 }
+#endif
 }  // namespace
 void ntt(std::int16_t a[256]) noexcept {
   ntt_frame(a);
@@ -156,8 +178,31 @@ void ntt(std::int16_t a[256]) noexcept {
 // FIPS 203, Algorithm 10 (NTT^-1). Gentleman-Sande butterflies with the zetas in reverse
 // order (zeta^-1 factors become sign changes folded into the difference); sums are
 // Barrett-reduced so every value stays below 2q; the final scaling by R^2/128 multiplies the
-// result by R. |a| < 2^14 in, |a| < q out.
+// result by R. |a| < 2^14 in, |a| < q out. invntt_rolled: the same as plain loops (layer of
+// distance len from zeta 256 / len - 1 down), invntt's body when built for size.
 namespace {
+constexpr auto kInvNttFactorQinv = static_cast<std::int16_t>(static_cast<std::uint16_t>(
+    static_cast<std::uint32_t>(field::kInvNttFactor) * static_cast<std::uint16_t>(field::kQInv)));
+}  // namespace
+void invntt_rolled(std::int16_t a[256]) noexcept {
+  for (unsigned len = 2; len <= 128; len <<= 1) {
+    unsigned k = 256 / len - 1;
+    for (unsigned start = 0; start < 256; start += 2 * len, --k) {
+      const std::int16_t zeta = kZetas[k], zeta_qinv = kZetasQinv[k];
+      for (unsigned j = start; j < start + len; ++j) {
+        const std::int16_t t = a[j];
+        a[j] = barrett_reduce(static_cast<std::int16_t>(t + a[j + len]));
+        a[j + len] = mul_const(static_cast<std::int16_t>(a[j + len] - t), zeta, zeta_qinv);
+      }
+    }
+  }
+  for (unsigned j = 0; j < 256; ++j) a[j] = mul_const(a[j], field::kInvNttFactor, kInvNttFactorQinv);  // Step 11.
+}
+
+namespace {
+#if defined(__OPTIMIZE_SIZE__)
+[[gnu::noinline]] void invntt_frame(std::int16_t a[256]) noexcept { invntt_rolled(a); }
+#else
 [[gnu::noinline]] void invntt_frame(std::int16_t a[256]) noexcept {
   alignas(32) std::int16_t c[8][32];
   for (unsigned blk = 0; blk < 32; ++blk)
@@ -173,10 +218,9 @@ namespace {
   invntt_layer<32>(a, 7);
   invntt_layer<64>(a, 3);
   invntt_layer<128>(a, 1);
-  constexpr auto f_qinv = static_cast<std::int16_t>(static_cast<std::uint16_t>(
-      static_cast<std::uint32_t>(field::kInvNttFactor) * static_cast<std::uint16_t>(field::kQInv)));
-  for (unsigned j = 0; j < 256; ++j) a[j] = mul_const(a[j], field::kInvNttFactor, f_qinv);  // Step 11.
+  for (unsigned j = 0; j < 256; ++j) a[j] = mul_const(a[j], field::kInvNttFactor, kInvNttFactorQinv);  // Step 11.
 }
+#endif
 }  // namespace
 void invntt(std::int16_t a[256]) noexcept {
   invntt_frame(a);
