@@ -4,6 +4,8 @@
 #              the no-heap link check of every public entry point (and its canary), and
 #              the known-answer firmware under qemu-system-arm -M mps2-an500
 #   cortex-m4  core library and the no-heap link check
+#   wipes      the Cortex-M stack wipes against the frames they wipe, at -Os, -O2 and -O3
+#              (scripts/stack-usage.py --check-wipes)
 #   portable32 the -m32 host build (SIMD off, no cached A_hat, small-stack paths, 32-bit
 #              limbs and size_t): ML-DSA's and ML-KEM's ACVP, unit and zeroization suites,
 #              so that the small-stack paths meet every vector and leave no secret on the
@@ -22,6 +24,17 @@ for preset in cortex-m7 cortex-m4; do
   cmake --build --preset "$preset" -j "$jobs"
   stage "test $preset (no-heap link check and canary; firmware under qemu on cortex-m7)"
   ctest --preset "$preset" -j 1
+done
+
+# The Cortex-M stack wipes (common/secret.hpp, frame_wipe) reach the frames they wipe, at
+# each optimization level a user may pick: scripts/stack-usage.py --check-wipes on a
+# -fcallgraph-info=su build of the core library.
+for opt in Os O2 O3; do
+  stage "stack wipes, cortex-m7 -$opt (scripts/stack-usage.py --check-wipes)"
+  cmake --preset cortex-m7 -B "build/cortex-m7-callgraph-$opt" \
+    -DCMAKE_CXX_FLAGS_MINSIZEREL="-$opt -DNDEBUG -fcallgraph-info=su" >/dev/null
+  cmake --build "build/cortex-m7-callgraph-$opt" -j "$jobs" --target tessera
+  python3 scripts/stack-usage.py --check-wipes "build/cortex-m7-callgraph-$opt"
 done
 
 targets=(mldsa-kat-tests mldsa-unit-tests mlkem-kat-tests mlkem-unit-tests zeroize-tests)

@@ -77,7 +77,7 @@ Result<XWing::PrivateKey> XWing::PrivateKey::from_bytes(std::span<const u8> seed
   SecretArray<32> pk_x;  // public, but built next to the secret
   x25519_base(pk_x.span(), sk_x);
   Result<PrivateKey> out(PrivateKey(std::move(*sk_m), sk_x, pk_x.span(), seed.first<32>()));
-  secure_zero_stack(2048);  // the ladder's and SHAKE's frames
+  secure_zero_stack(2048);  // the ladder's and SHAKE's frames; stack-wipe: x25519 shake256 sha3_256
   return out;
 }
 
@@ -118,7 +118,7 @@ Result<XWing::Encapsulation> XWing::encaps_internal(const PublicKey& pk, std::sp
   for (std::size_t i = 0; i < kCtM; ++i) ct[i] = m->ciphertext[i];
   // Step 6: ss = Combiner(ss_M, ss_X, ct_X, pk_X).
   combiner(out->shared_secret.span(), m->shared_secret.span(), ss_x.span(), ct_x, pk.pk_x());
-  secure_zero_stack(2048);
+  secure_zero_stack(2048);  // the ladder's and the combiner's frames; stack-wipe: x25519 combiner sha3_256
   return out;
 }
 
@@ -142,7 +142,7 @@ Result<XWing::SharedSecret> XWing::decapsulate(const PrivateKey& sk, std::span<c
   // Step 5: ss = Combiner(ss_M, ss_X, ct_X, pk_X).
   Result<SharedSecret> out(std::in_place);
   combiner(out->span(), ss_m->span(), ss_x.span(), ct_x, sk.public_.pk_x());
-  secure_zero_stack(2048);
+  secure_zero_stack(2048);  // the ladder's and the combiner's frames; stack-wipe: x25519 combiner sha3_256
   return out;
 }
 

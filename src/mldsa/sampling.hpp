@@ -47,7 +47,7 @@ class XofLanes {
     secure_zero_object(out_);
     secure_zero_object(junk_);
     secure_zero_object(one_);
-    secure_zero_stack(2048);  // the lane kernels' spills and transposes (see common/secret.hpp)
+    secure_zero_stack(2048);  // the lane kernels' spills and transposes; stack-wipe: f1600 absorb_lanes extract_lanes
   }
 
   // Runs permutation steps for `jobs` until jobs.done() holds (checked before each step) or

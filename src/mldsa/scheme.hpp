@@ -141,10 +141,11 @@ struct Scheme {
   // half of the xi it copies into the key, and of K, to a dead stack slot of keygen's and
   // import's frames). Their frames and their callees' take under 14 KiB below the caller
   // (x86-64 g++ 12 -O3, the table in mldsa.hpp), plus the matrix of an uncached build.
-  // Uncached small-stack builds (no matrix, ExpandS one instance at a time) use 6.5 KiB
-  // (ML-DSA-65 key generation, Cortex-M7 -Os: docs/embedded.md).
+  // Uncached small-stack builds (no matrix, ExpandS one instance at a time): 7 KiB on hosts;
+  // on Cortex-M (common/secret.hpp, frame_wipe) keygen's and import's call trees take at most
+  // 6200 bytes at -Os, -O2 and -O3, for every parameter set (scripts/stack-usage.py).
   static constexpr std::size_t kKeyFramesBytes = TESSERA_SMALL_STACK && !TESSERA_CACHE_MATRIX
-                                                     ? 7 * 1024
+                                                     ? frame_wipe(7 * 1024, 6656)
                                                      : 16 * 1024 + sizeof(MatrixOut);
 
   // PublicKey::from_bytes: pkDecode (Algorithm 23) of public_key_bytes bytes.
@@ -510,9 +511,9 @@ struct Scheme {
   static void mask_row(const Kernels& kern, const Matrix& a, const PublicKey& pk, const std::uint8_t* rho_pp,
                        int kappa, int i, Poly& w, Poly& yj, Poly& scratch) noexcept;
   // The frames of sign_mu_streaming (its Secrets: 5 polynomials, mu || w1, the hint bits) and
-  // of what it calls: ML-DSA-65 signing takes 9.6 KiB in all on the Cortex-M7 at -Os
-  // (docs/embedded.md); mu || w1 grows with k.
-  static constexpr std::size_t kSignFramesBytes = 9 * 1024 + 2 * kW1PolyBytes * K;
+  // of what it calls; mu || w1 grows with k. On Cortex-M (frame_wipe) the call tree takes at
+  // most 8680 bytes (ML-DSA-87, -Os to -O3: scripts/stack-usage.py).
+  static constexpr std::size_t kSignFramesBytes = frame_wipe(9 * 1024 + 2 * kW1PolyBytes * K, 9216);
   // Algorithm 7 from step 7 on in five polynomials of stack.
   [[gnu::noinline]] static bool sign_mu_streaming(const PrivateKey& sk, const std::uint8_t* mu,
                                                   const std::uint8_t* rnd, std::uint8_t* sig) noexcept;
