@@ -19,6 +19,7 @@
 
 #include <tessera/concepts.hpp>
 #include <tessera/mlkem.hpp>
+#include <tessera/random.hpp>
 #include <tessera/result.hpp>
 #include <tessera/secret.hpp>
 
@@ -64,6 +65,12 @@ struct DhKem {
   };
 
   [[nodiscard]] static Result<KeyPair> generate_key() noexcept { return G::generate_key(); }
+  // A hybrid's half: the private key alone (it holds its public key).
+  [[nodiscard]] static Result<PrivateKey> generate_private() noexcept {
+    auto kp = G::generate_key();
+    if (!kp) return kp.failure();
+    return std::move(kp->private_key);
+  }
 
   // An ephemeral key pair e; ciphertext = e's public key, shared secret = DH(e, pk).
   [[nodiscard]] static Result<Encapsulation> encapsulate(const PublicKey& pk) noexcept {
@@ -119,6 +126,13 @@ struct MlKemHalf : K {
     const auto seed = sk.seed();  // a hybrid's ML-KEM half is always made from its seed
     for (std::size_t i = 0; i < seed_bytes; ++i) out[i] = seed ? (*seed)[i] : 0;
   }
+  // A hybrid's half: FIPS 203, Algorithm 19 (d, z random, then KeyGen_internal) into the
+  // private key alone, without the KeyPair's copy of the encapsulation key.
+  [[nodiscard]] static Result<typename K::PrivateKey> generate_private() noexcept {
+    SecretArray<seed_bytes> dz;
+    if (!random_bytes(dz.span())) return fail(Error::randomness_failure, "ML-KEM d, z");
+    return K::PrivateKey::from_seed(dz.span());
+  }
 };
 
 // The name and TLS 1.3 NamedGroup code point of a hybrid (IANA TLS Supported Groups).
@@ -150,7 +164,7 @@ class Concat {
       if (!first) return first.failure();
       auto second = Second::PublicKey::from_bytes(b.subspan(First::public_key_bytes));
       if (!second) return second.failure();
-      return PublicKey(std::move(*first), std::move(*second));
+      return Result<PublicKey>(std::in_place, std::move(*first), std::move(*second));
     }
     std::span<const std::uint8_t, public_key_bytes> bytes() const noexcept { return bytes_; }
     const typename First::PublicKey& first() const noexcept { return first_; }
@@ -158,13 +172,20 @@ class Concat {
 
     PublicKey(typename First::PublicKey&& a, typename Second::PublicKey&& b) noexcept
         : first_(std::move(a)), second_(std::move(b)) {
+      encode();
+    }
+    PublicKey(const typename First::PublicKey& a, const typename Second::PublicKey& b) noexcept
+        : first_(a), second_(b) {
+      encode();
+    }
+
+   private:
+    void encode() noexcept {
       const auto pa = first_.bytes();
       const auto pb = second_.bytes();
       for (std::size_t i = 0; i < First::public_key_bytes; ++i) bytes_[i] = pa[i];
       for (std::size_t i = 0; i < Second::public_key_bytes; ++i) bytes_[First::public_key_bytes + i] = pb[i];
     }
-
-   private:
     typename First::PublicKey first_;
     typename Second::PublicKey second_;
     std::array<std::uint8_t, public_key_bytes> bytes_{};
@@ -179,7 +200,7 @@ class Concat {
       if (!first) return first.failure();
       auto second = Second::private_from_seed(b.subspan(First::seed_bytes));
       if (!second) return second.failure();
-      return PrivateKey(std::move(*first), std::move(*second));
+      return Result<PrivateKey>(std::in_place, std::move(*first), std::move(*second));
     }
     SecretArray<private_key_bytes> bytes() const noexcept {
       SecretArray<private_key_bytes> out;
@@ -192,8 +213,7 @@ class Concat {
     const typename Second::PrivateKey& second() const noexcept { return second_; }
 
     PrivateKey(typename First::PrivateKey&& a, typename Second::PrivateKey&& b) noexcept
-        : first_(std::move(a)), second_(std::move(b)),
-          public_(typename First::PublicKey(first_.public_key()), typename Second::PublicKey(second_.public_key())) {}
+        : first_(std::move(a)), second_(std::move(b)), public_(first_.public_key(), second_.public_key()) {}
 
    private:
     typename First::PrivateKey first_;
@@ -201,9 +221,14 @@ class Concat {
     PublicKey public_;
   };
 
+  // Built in place inside the Result that returns it (a key pair of ML-KEM-768 with its
+  // matrix cached is over 20 KiB: every move copies it).
   struct KeyPair {
     PublicKey public_key;
     PrivateKey private_key;
+    explicit KeyPair(PrivateKey&& sk) noexcept : public_key(sk.public_key()), private_key(std::move(sk)) {}
+    KeyPair(typename First::PrivateKey&& a, typename Second::PrivateKey&& b) noexcept
+        : public_key(a.public_key(), b.public_key()), private_key(std::move(a), std::move(b)) {}
   };
   struct Encapsulation {
     Ciphertext ciphertext;
@@ -211,21 +236,21 @@ class Concat {
   };
 
   [[nodiscard]] static Result<KeyPair> generate_key() noexcept {
-    auto first = First::generate_key();
+    auto first = First::generate_private();
     if (!first) return first.failure();
-    auto second = Second::generate_key();
+    auto second = Second::generate_private();
     if (!second) return second.failure();
-    PrivateKey sk(std::move(first->private_key), std::move(second->private_key));
-    PublicKey pk = sk.public_key();
-    return KeyPair{std::move(pk), std::move(sk)};
+    return Result<KeyPair>(std::in_place, std::move(*first), std::move(*second));
   }
 
   // Deterministic key generation from the two seeds (the private key encoding).
   [[nodiscard]] static Result<KeyPair> keygen_internal(std::span<const std::uint8_t> seeds) noexcept {
-    auto sk = PrivateKey::from_bytes(seeds);
-    if (!sk) return sk.failure();
-    PublicKey pk = sk->public_key();
-    return KeyPair{std::move(pk), std::move(*sk)};
+    if (seeds.size() != private_key_bytes) return fail(Error::invalid_length, "hybrid private key (the two seeds)");
+    auto first = First::private_from_seed(seeds.first(First::seed_bytes));
+    if (!first) return first.failure();
+    auto second = Second::private_from_seed(seeds.subspan(First::seed_bytes));
+    if (!second) return second.failure();
+    return Result<KeyPair>(std::in_place, std::move(*first), std::move(*second));
   }
 
   [[nodiscard]] static Result<Encapsulation> encapsulate(const PublicKey& pk) noexcept {

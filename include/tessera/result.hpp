@@ -75,6 +75,15 @@ class [[nodiscard]] Result {
   // value inside r): no temporary Result, which for a key would be a key-sized stack object.
   Result& operator=(Failure f) noexcept { reset(); failure_ = f; return *this; }
   Result& operator=(Error e) noexcept { return *this = Failure{e, nullptr}; }
+  // Replaces the value or error with a T built in place (a key built inside the Result that
+  // returns it, once the checks that could fail have passed).
+  template <class... Args>
+  T& emplace(Args&&... args) noexcept {
+    reset();
+    ::new (&value_) T(std::forward<Args>(args)...);
+    ok_ = true;
+    return value_;
+  }
   ~Result() { reset(); }
 
   bool has_value() const noexcept { return ok_; }

@@ -45,12 +45,14 @@ struct TESSERA_API XWing {
       return std::span<const std::uint8_t, public_key_bytes>(bytes_).subspan<mlkem::MlKem768::public_key_bytes, 32>();
     }
     PublicKey(mlkem::MlKem768::PublicKey&& pk_m, std::span<const std::uint8_t, 32> pk_x) noexcept;
+    PublicKey(const mlkem::MlKem768::PublicKey& pk_m, std::span<const std::uint8_t, 32> pk_x) noexcept;
 
    private:
     mlkem::MlKem768::PublicKey pk_m_;
     std::array<std::uint8_t, public_key_bytes> bytes_{};
   };
 
+  struct KeyPair;
   class TESSERA_API PrivateKey {
    public:
     // The 32-byte seed, expanded once (draft s5.2, expandDecapsulationKey).
@@ -61,16 +63,26 @@ struct TESSERA_API XWing {
    private:
     PrivateKey(mlkem::MlKem768::PrivateKey&& sk_m, std::span<const std::uint8_t, 32> sk_x,
                std::span<const std::uint8_t, 32> pk_x, std::span<const std::uint8_t, 32> seed) noexcept;
+    // Draft s5.2 (expandDecapsulationKey) of a 32-byte seed into a T built inside the Result
+    // it returns (PrivateKey, or KeyPair: one return, NRVO), T's constructor taking the parts.
+    template <class T>
+    static Result<T> expand(std::span<const std::uint8_t, 32> seed) noexcept;
     friend struct XWing;
+    friend struct KeyPair;
+    friend class Result<PrivateKey>;
     mlkem::MlKem768::PrivateKey sk_m_;
     SecretArray<32> sk_x_;
     SecretArray<32> seed_;
     PublicKey public_;
   };
 
+  // Built in place inside the Result that returns it (every move copies the ML-KEM key).
   struct KeyPair {
     PublicKey public_key;
     PrivateKey private_key;
+    KeyPair(mlkem::MlKem768::PrivateKey&& sk_m, std::span<const std::uint8_t, 32> sk_x,
+            std::span<const std::uint8_t, 32> pk_x, std::span<const std::uint8_t, 32> seed) noexcept
+        : public_key(sk_m.public_key(), pk_x), private_key(std::move(sk_m), sk_x, pk_x, seed) {}
   };
   struct Encapsulation {
     Ciphertext ciphertext;

@@ -52,31 +52,47 @@ XWing::PublicKey::PublicKey(MlKem::PublicKey&& pk_m, std::span<const u8, 32> pk_
   for (std::size_t i = 0; i < 32; ++i) bytes_[kPkM + i] = pk_x[i];
 }
 
+XWing::PublicKey::PublicKey(const MlKem::PublicKey& pk_m, std::span<const u8, 32> pk_x) noexcept : pk_m_(pk_m) {
+  const auto m = pk_m_.bytes();
+  for (std::size_t i = 0; i < kPkM; ++i) bytes_[i] = m[i];
+  for (std::size_t i = 0; i < 32; ++i) bytes_[kPkM + i] = pk_x[i];
+}
+
 Result<XWing::PublicKey> XWing::PublicKey::from_bytes(std::span<const u8> pk) noexcept {
   if (pk.size() != public_key_bytes) return fail(Error::invalid_length, "X-Wing public key");
   auto pk_m = MlKem::PublicKey::from_bytes(pk.first(kPkM));
   if (!pk_m) return pk_m.failure();
-  return PublicKey(std::move(*pk_m), pk.subspan(kPkM).first<32>());
+  return Result<PublicKey>(std::in_place, std::move(*pk_m), pk.subspan(kPkM).first<32>());
 }
 
 XWing::PrivateKey::PrivateKey(MlKem::PrivateKey&& sk_m, std::span<const u8, 32> sk_x, std::span<const u8, 32> pk_x,
                               std::span<const u8, 32> seed) noexcept
-    : sk_m_(std::move(sk_m)), sk_x_(sk_x), seed_(seed), public_(MlKem::PublicKey(sk_m_.public_key()), pk_x) {}
+    : sk_m_(std::move(sk_m)), sk_x_(sk_x), seed_(seed), public_(sk_m_.public_key(), pk_x) {}
 
 // Draft s5.2, expandDecapsulationKey(sk).
 Result<XWing::PrivateKey> XWing::PrivateKey::from_bytes(std::span<const u8> seed) noexcept {
   if (seed.size() != private_key_bytes) return fail(Error::invalid_length, "X-Wing private key (seed)");
+  return expand<PrivateKey>(seed.first<32>());
+}
+
+template <class T>
+Result<T> XWing::PrivateKey::expand(std::span<const u8, 32> seed) noexcept {
   // Step 1: expanded = SHAKE256(sk, 96).
   SecretArray<96> expanded;
   shake256(seed, expanded.span());
   // Step 2: (pk_M, sk_M) = ML-KEM-768.KeyGen_internal(expanded[0:32], expanded[32:64]).
   auto sk_m = MlKem::PrivateKey::from_seed(expanded.span().first<64>());
-  if (!sk_m) return sk_m.failure();
-  // Steps 3-4: sk_X = expanded[64:96], pk_X = X25519(sk_X, X25519_BASE).
-  const auto sk_x = std::span<const u8, 96>(expanded.span()).subspan<64, 32>();
-  SecretArray<32> pk_x;  // public, but built next to the secret
-  x25519_base(pk_x.span(), sk_x);
-  Result<PrivateKey> out(PrivateKey(std::move(*sk_m), sk_x, pk_x.span(), seed.first<32>()));
+  // The key is built inside out (one return: NRVO). from_seed fails only on a wrong length.
+  Result<T> out(fail(Error::invalid_state, "X-Wing private key"));
+  if (!sk_m) {
+    out = sk_m.failure();
+  } else {
+    // Steps 3-4: sk_X = expanded[64:96], pk_X = X25519(sk_X, X25519_BASE).
+    const auto sk_x = std::span<const u8, 96>(expanded.span()).subspan<64, 32>();
+    SecretArray<32> pk_x;  // public, but built next to the secret
+    x25519_base(pk_x.span(), sk_x);
+    out.emplace(std::move(*sk_m), sk_x, pk_x.span(), seed);
+  }
   secure_zero_stack(2048);  // the ladder's and SHAKE's frames; stack-wipe: x25519 shake256 sha3_256
   return out;
 }
@@ -87,10 +103,8 @@ SecretArray<XWing::private_key_bytes> XWing::PrivateKey::bytes() const noexcept 
 }
 
 Result<XWing::KeyPair> XWing::keygen_internal(std::span<const u8> seed) noexcept {
-  auto sk = PrivateKey::from_bytes(seed);
-  if (!sk) return sk.failure();
-  PublicKey pk = sk->public_key();
-  return KeyPair{std::move(pk), std::move(*sk)};
+  if (seed.size() != private_key_bytes) return fail(Error::invalid_length, "X-Wing private key (seed)");
+  return PrivateKey::expand<KeyPair>(seed.first<32>());
 }
 
 // Draft s5.3, GenerateKeyPair: sk = random(32).
