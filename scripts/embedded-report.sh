@@ -65,6 +65,68 @@ static_ops=(
   "ML-DSA-65 PublicKey::from_bytes=MlDsa<Set>::PublicKey::from_bytes\(.*Set65"
 )
 
+# pqm4's published Cortex-M4 figures (github.com/mupq/pqm4, benchmarks.md at commit
+# cc2c1b992b60, 2026-06-19; STM32F4, cycles and stack bytes): scheme, operation, clean
+# cycles, m4fstack cycles, clean stack, m4fstack stack.
+pqm4_figures() {
+  cat <<'PQM4'
+ML-KEM 512|key gen|595793|392224|6152|2300
+ML-KEM 512|encap|700605|392864|8784|2348
+ML-KEM 512|decap|888653|430202|9560|2332
+ML-KEM 768|key gen|988722|644195|10248|2820
+ML-KEM 768|encap|1138225|664654|13384|2860
+ML-KEM 768|decap|1387984|714194|14480|2844
+ML-KEM 1024|key gen|1536343|1020202|15128|3332
+ML-KEM 1024|encap|1708071|1037953|18776|3372
+ML-KEM 1024|decap|2020327|1100982|20352|3356
+ML-DSA 44|key gen|1874405|1799062|38304|4408
+ML-DSA 44|sign|7925955|12134284|51976|5080
+ML-DSA 44|verify|2063096|3242333|36308|2712
+ML-DSA 65|key gen|3205533|3412622|60832|4408
+ML-DSA 65|sign|12359056|24421526|79624|6616
+ML-DSA 65|verify|3377305|5732397|57736|2712
+ML-DSA 87|key gen|5341863|5820537|97696|4408
+ML-DSA 87|sign|15579513|33357899|122740|8144
+ML-DSA 87|verify|5610203|9911514|92948|2720
+PQM4
+}
+
+# bench_section BUILD: tessera-fw-bench under qemu -icount, and its ML-KEM/ML-DSA figures
+# beside pqm4's.
+bench_section() {
+  local bench_out
+  cmake --build "$1" -j "$jobs" --target tessera-fw-bench >/dev/null
+  bench_out=$(timeout 600 qemu-system-arm -M mps2-an500 -icount shift=0 -nographic -monitor none -serial null \
+    -semihosting-config enable=on,target=native -kernel "$1/firmware/tessera-fw-bench.elf" </dev/null 2>&1 || true)
+  echo
+  echo "### cortex-m7: instructions per operation (qemu mps2-an500 -icount, tessera-fw-bench)"
+  echo
+  echo "Instruction counts, not cycles: QEMU does not model the Cortex-M7's pipeline; with"
+  echo "\`-icount shift=0\` its virtual clock advances 1 ns per instruction, and the firmware reads"
+  echo "the AN500's 25 MHz timer (firmware/bench_main.cpp). Hedged and randomized operations"
+  echo "(generate_key, encapsulate, sign) with the DRBG fed by a fixed test source."
+  echo
+  echo '```'
+  echo "$bench_out"
+  echo '```'
+  echo
+  echo "Beside pqm4's published Cortex-M4 figures (github.com/mupq/pqm4, benchmarks.md at commit"
+  echo "cc2c1b992b60, 2026-06-19: cycles on an STM32F4, and stack bytes): pqm4's \`clean\` is the"
+  echo "portable reference C, \`m4fstack\` its smallest-stack assembly-optimized variant. Tessera's"
+  echo "figures are instructions (an M4 runs most at one cycle each, loads and multiplies-accumulate"
+  echo "take more), its stack the painted depth above; pqm4 stacks count its test harness's frame."
+  echo
+  echo "| operation | Tessera (instructions) | pqm4 clean (cycles) | pqm4 m4fstack (cycles) | pqm4 clean stack | pqm4 m4fstack stack |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  pqm4_figures | while IFS="|" read -r alg op clean_cycles stack_cycles clean_stack stack_stack; do
+    local insn
+    insn=$(printf '%s\n' "$bench_out" | awk -v a="$alg" -v o="$op" '
+      index($0, a) == 1 && substr($0, 23, length(o)) == o && substr($0, 23 + length(o), 1) == " " {
+        for (i = 1; i <= NF; i++) if ($i == "instructions/op") print $(i - 1) }' | tr -d ',' | head -n 1)
+    printf '| %s %s | %s | %s | %s | %s | %s |\n' "$alg" "$op" "${insn:--}" "$clean_cycles" "$stack_cycles" "$clean_stack" "$stack_stack"
+  done
+}
+
 # static_table PRESET BUILD FIRMWARE_OUTPUT: the static worst case (a -fcallgraph-info=su
 # build of the same preset, scripts/stack-usage.py) beside each measured depth.
 static_table() {
@@ -146,6 +208,7 @@ static_table() {
         echo "$fw_out"
         echo '```'
         static_table "$preset" "$build" "$fw_out"
+        bench_section "$build"
       fi
     fi
   done
