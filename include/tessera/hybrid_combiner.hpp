@@ -195,12 +195,7 @@ class Concat {
   class PrivateKey {
    public:
     [[nodiscard]] static Result<PrivateKey> from_bytes(std::span<const std::uint8_t> b) noexcept {
-      if (b.size() != private_key_bytes) return fail(Error::invalid_length, "hybrid private key (the two seeds)");
-      auto first = First::private_from_seed(b.first(First::seed_bytes));
-      if (!first) return first.failure();
-      auto second = Second::private_from_seed(b.subspan(First::seed_bytes));
-      if (!second) return second.failure();
-      return Result<PrivateKey>(std::in_place, std::move(*first), std::move(*second));
+      return from_seeds<PrivateKey>(b);
     }
     SecretArray<private_key_bytes> bytes() const noexcept {
       SecretArray<private_key_bytes> out;
@@ -245,12 +240,7 @@ class Concat {
 
   // Deterministic key generation from the two seeds (the private key encoding).
   [[nodiscard]] static Result<KeyPair> keygen_internal(std::span<const std::uint8_t> seeds) noexcept {
-    if (seeds.size() != private_key_bytes) return fail(Error::invalid_length, "hybrid private key (the two seeds)");
-    auto first = First::private_from_seed(seeds.first(First::seed_bytes));
-    if (!first) return first.failure();
-    auto second = Second::private_from_seed(seeds.subspan(First::seed_bytes));
-    if (!second) return second.failure();
-    return Result<KeyPair>(std::in_place, std::move(*first), std::move(*second));
+    return from_seeds<KeyPair>(seeds);
   }
 
   [[nodiscard]] static Result<Encapsulation> encapsulate(const PublicKey& pk) noexcept {
@@ -295,6 +285,17 @@ class Concat {
   }
 
  private:
+  // The private key encoding (First's seed || Second's) into a T (PrivateKey or KeyPair)
+  // built in place from the two halves' private keys.
+  template <class T>
+  static Result<T> from_seeds(std::span<const std::uint8_t> b) noexcept {
+    if (b.size() != private_key_bytes) return fail(Error::invalid_length, "hybrid private key (the two seeds)");
+    auto first = First::private_from_seed(b.first(First::seed_bytes));
+    if (!first) return first.failure();
+    auto second = Second::private_from_seed(b.subspan(First::seed_bytes));
+    if (!second) return second.failure();
+    return Result<T>(std::in_place, std::move(*first), std::move(*second));
+  }
   template <class A, class B>
   static Result<SharedSecret> concat_secrets(const A& a, const B& b) noexcept {
     Result<SharedSecret> out(std::in_place);
