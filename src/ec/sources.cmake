@@ -16,5 +16,11 @@ list(APPEND TESSERA_SOURCES
   )
 # X25519: the MULX/ADX field (inline asm; called only on CPUs with BMI2 and ADX).
 tessera_simd_sources(TESSERA_SOURCES AVX2 ec/x25519_mulx.cpp)
+# X25519: the 4-lane AVX-512 IFMA ladder (called only on CPUs with IFMA, VL, BMI2 and ADX).
+if(TESSERA_HAVE_AVX512)
+  set_source_files_properties(ec/x25519_ifma.cpp PROPERTIES
+    COMPILE_OPTIONS "${TESSERA_AVX512_FLAGS};-mavx512ifma")
+  list(APPEND TESSERA_SOURCES ec/x25519_ifma.cpp)
+endif()
 # P-256 / P-384: the MULX/ADX Montgomery multiplication (same conditions).
 tessera_simd_sources(TESSERA_SOURCES AVX2 ec/weierstrass_mulx.cpp)

@@ -2,7 +2,8 @@
 // ladder (x25519_ladder.hpp). The portable field is chosen at compile time: radix 2^51 with
 // unsigned __int128 where the compiler has it, else (or with TESSERA_EC_32BIT defined, e.g.
 // to build the microcontroller path on x86-64) radix 2^25.5 with 32-bit limbs. The avx2 and
-// avx512 backends use the MULX/ADX field (x25519_mulx.cpp) on CPUs with BMI2 and ADX.
+// avx512 backends use the MULX/ADX field (x25519_mulx.cpp) on CPUs with BMI2 and ADX; the
+// avx512 backend's ladder runs four lanes of AVX-512 IFMA where the CPU has it (x25519_ifma.cpp).
 #include <tessera/random.hpp>
 #include <tessera/x25519.hpp>
 
@@ -64,7 +65,12 @@ void portable_base(std::uint8_t out[32], const std::uint8_t k[32]) noexcept {
 x25519_detail::Kernels make_kernels(Backend b) noexcept {
 #if TESSERA_HAVE_AVX2 && !defined(TESSERA_EC_32BIT)
   // The avx2 and avx512 backends: the MULX/ADX field where the CPU has BMI2 and ADX.
-  if (b != Backend::portable && cpu::features().bmi2 && cpu::features().adx) return x25519_detail::mulx_table();
+  const auto& f = cpu::features();
+#if TESSERA_HAVE_AVX512
+  // The avx512 backend: the 4-lane IFMA ladder (key generation stays on the MULX table).
+  if (b == Backend::avx512 && f.avx512ifma && f.avx512vl && f.bmi2 && f.adx) return x25519_detail::ifma_table();
+#endif
+  if (b != Backend::portable && f.bmi2 && f.adx) return x25519_detail::mulx_table();
 #else
   (void)b;
 #endif

@@ -21,6 +21,9 @@ struct Kernels {
 
 // The table of the MULX/ADX field (x86-64 SIMD builds only).
 Kernels mulx_table() noexcept;
+// The 4-lane AVX-512 IFMA ladder, with the MULX/ADX fixed-base key generation (x86-64
+// AVX-512 builds only; CPUs with AVX512-IFMA, AVX512-VL, BMI2 and ADX).
+Kernels ifma_table() noexcept;
 
 const Kernels& kernels_for(Backend b) noexcept;
 const Kernels& kernels() noexcept;

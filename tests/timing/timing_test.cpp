@@ -12,6 +12,9 @@
 //   MlDsa65Sign           class 0: one fixed key, class 1: random keys; in both, signing with
 //                         random rnd that makes the first attempt succeed (see MlDsaSign).
 //   FrodoKem640AesDecaps  as ML-KEM: fixed valid ciphertext vs random (invalid) ciphertexts.
+//   X25519                class 0: one fixed private scalar, class 1: random scalars; the same
+//                         peer u-coordinate (a public key) in both. The avx512 backend's
+//                         ladder is the IFMA kernel (src/ec/x25519_ifma.cpp).
 //   Aes256GcmSeal         class 0: fixed key and plaintext, class 1: random key and plaintext.
 //   Aes256GcmOpen         class 0: fixed key, the right ciphertext and a tag wrong only in its
 //                         last byte; class 1: random keys, same ciphertext and tag. Both fail
@@ -32,6 +35,7 @@
 #include <tessera/options.hpp>
 #include <tessera/secret.hpp>
 #include <tessera/sha3.hpp>
+#include <tessera/x25519.hpp>
 
 #include "support/backends.hpp"
 #include "timing/dudect.hpp"
@@ -584,6 +588,30 @@ class GcmOpen {
   InputRng rng_;
 };
 
+// ---- X25519 ------------------------------------------------------------------------------
+
+class X25519Scalar {
+ public:
+  X25519Scalar() {
+    rng_.fill(fixed_);
+    auto peer = tessera::X25519::generate_key();
+    EXPECT_TRUE(peer.has_value());
+    if (peer) std::memcpy(u_.data(), peer->public_key.bytes().data(), 32);
+  }
+  std::size_t batch_size() const { return 256; }
+  void prepare(std::span<const u8> classes) { inputs_.prepare(classes, fixed_, rng_); }
+  void load(std::size_t i) { std::memcpy(k_.data(), inputs_.slot(i), 32); }
+  void run() {
+    tessera::x25519(std::span<const u8, 32>(k_), std::span<const u8, 32>(u_), std::span<u8, 32>(out_));
+    g_sink = out_[0];
+  }
+
+ private:
+  std::array<u8, 32> fixed_{}, k_{}, u_{}, out_{};
+  Batch inputs_{batch_size(), 32};
+  InputRng rng_;
+};
+
 // ---- The tests ----------------------------------------------------------------------------
 
 // Inputs are prepared on the default backend (outputs are identical on every backend), then
@@ -636,6 +664,11 @@ TEST_P(ConstantTime, MlDsa65Sign) {
 TEST_P(ConstantTime, FrodoKem640AesDecaps) {
   FrodoDecaps target;
   measure_and_check("FrodoKEM-640-AES decapsulation (fixed valid vs random invalid ciphertext)", target);
+}
+
+TEST_P(ConstantTime, X25519) {
+  X25519Scalar target;
+  measure_and_check("X25519 (fixed vs random scalar, one peer u-coordinate)", target);
 }
 
 TEST_P(ConstantTime, Aes256GcmSeal) {

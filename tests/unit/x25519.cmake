@@ -5,7 +5,8 @@ find_package(OpenSSL 3.0 COMPONENTS Crypto)
 if(OpenSSL_FOUND AND TARGET OpenSSL::Crypto)
   tessera_test(x25519-unit-tests
     ${CMAKE_CURRENT_LIST_DIR}/x25519_field_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/x25519_test.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/x25519_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/x25519_kernels_test.cpp)
   target_link_libraries(x25519-unit-tests PRIVATE OpenSSL::Crypto)
 else()
   message(WARNING "OpenSSL libcrypto >= 3.0 not found: x25519-unit-tests (BIGNUM model, differential) not built")
