@@ -9,6 +9,8 @@
 //   (1, 1, 0), which dbl maps to itself, so O also converts back to a valid projective O.
 // - add_vartime / add_mixed_vartime: "add-2007-bl" and "madd-2007-bl" with branches for
 //   their exceptional cases (an input O, P = Q, P = -Q): public data only (verification).
+// - add_mixed_distinct: madd-2007-bl without a branch, O handled by a select, for inputs
+//   proven distinct (the fixed-base multiplication's rows but the last).
 // - from_projective / to_projective: (X Z, Y Z^2, Z) and (X Z, Y, Z^3), constant time; O
 //   (Z = 0) becomes (1, 1, 0) by a select.
 #pragma once
@@ -137,16 +139,49 @@ struct JacobianOps {
   // madd-2007-bl (Q affine, Z2 = 1), variable time (public inputs only).
   static J add_mixed_vartime(const J& P1, const Affine& Q) noexcept {
     if (is_infinity_vartime(P1)) return J{Q.x, Q.y, K::one()};
-    Fe z1z1{}, u2{}, s2{}, h{}, hh{}, i{}, j{}, rr{}, v{}, t{};
+    Fe z1z1{}, h{}, rr{};
+    madd_differences(P1, Q, z1z1, h, rr);
+    if (bignum::is_zero_mask(h) != 0) {
+      return bignum::is_zero_mask(rr) != 0 ? dbl(P1) : infinity();
+    }
+    return madd_finish(P1, z1z1, h, rr);
+  }
+
+  // madd-2007-bl without a branch, for the constant-time fixed-base multiplication: P1 = O
+  // gives Q by a select; P1 = +-Q gives a wrong result (H = 0), so the caller must prove
+  // that it cannot occur (ScalarMul::mul_base does). Q is affine and not O.
+  static J add_mixed_distinct(const J& P1, const Affine& Q) noexcept {
+    Fe z1z1{}, h{}, rr{};
+    madd_differences(P1, Q, z1z1, h, rr);
+    J r = madd_finish(P1, z1z1, h, rr);
+    const L o = bignum::is_zero_mask(P1.Z);
+    bignum::cmov(r.X, Q.x, o);
+    bignum::cmov(r.Y, Q.y, o);
+    bignum::cmov(r.Z, K::one(), o);
+    return r;
+  }
+
+  static J neg(const J& P1) noexcept {
+    J r = P1;
+    K::sub(r.Y, Fe{}, P1.Y);
+    return r;
+  }
+
+ private:
+  // madd-2007-bl, first part: Z1Z1 = Z1^2, H = X2 Z1Z1 - X1, r = Y2 Z1 Z1Z1 - Y1 (before
+  // the doubling of r). H = 0 iff x1 = x2 (P1 = +-Q); then r = 0 iff P1 = Q.
+  static void madd_differences(const J& P1, const Affine& Q, Fe& z1z1, Fe& h, Fe& rr) noexcept {
+    Fe u2{}, s2{};
     K::sqr(z1z1, P1.Z);
     K::mul(u2, Q.x, z1z1);
     K::mul(s2, Q.y, P1.Z);
     K::mul(s2, s2, z1z1);
     K::sub(h, u2, P1.X);
     K::sub(rr, s2, P1.Y);
-    if (bignum::is_zero_mask(h) != 0) {
-      return bignum::is_zero_mask(rr) != 0 ? dbl(P1) : infinity();
-    }
+  }
+  // madd-2007-bl, the rest (H != 0).
+  static J madd_finish(const J& P1, const Fe& z1z1, const Fe& h, Fe rr) noexcept {
+    Fe hh{}, i{}, j{}, v{}, t{};
     J r{};
     K::add(rr, rr, rr);
     K::sqr(hh, h);
@@ -166,13 +201,7 @@ struct JacobianOps {
     K::add(r.Z, P1.Z, h);
     K::sqr(r.Z, r.Z);
     K::sub(r.Z, r.Z, z1z1);
-    K::sub(r.Z, r.Z, hh);  // (Z1 + H)^2 - Z1Z1 - HH
-    return r;
-  }
-
-  static J neg(const J& P1) noexcept {
-    J r = P1;
-    K::sub(r.Y, Fe{}, P1.Y);
+    K::sub(r.Z, r.Z, hh);  // (Z1 + H)^2 - Z1Z1 - HH = 2 Z1 H
     return r;
   }
 };

@@ -7,6 +7,9 @@
 
 #include "common/secret.hpp"
 #include "ec/weierstrass_jacobian.hpp"
+#if defined(__SIZEOF_INT128__)
+#include "bignum/safegcd.hpp"
+#endif
 #include "ec/weierstrass_point.hpp"
 
 #include <cstddef>
@@ -125,25 +128,54 @@ struct ScalarMul {
     bignum::cmov(y, ny, mask);
   }
 
-  // k G = sum_i d_i (32^i G) over the signed digits d_i: one mixed addition per digit,
-  // every entry of the digit's row read, the sign applied by a conditional negation.
+  // The digit of row i read from the table in constant time (every entry read, the sign
+  // applied by a conditional negation); (0, 0) for a zero digit. The OR of the entries
+  // masked by "is the digit" has independent limb operations, which the compiler turns into
+  // vector instructions where the file is built with them (weierstrass_mulx.cpp: AVX2).
+  static Affine lookup(const BaseTable<C>& table, std::size_t i, L mag, L neg) noexcept {
+    constexpr std::size_t n = FieldInt<C>::limbs;
+    Affine a{};
+    for (std::size_t j = 0; j < 16; ++j) {
+      const L m = digit_eq_mask(mag, static_cast<L>(j + 1));
+      const Affine& e = table.t[i][j];
+      for (std::size_t l = 0; l < n; ++l) {
+        a.x.v[l] = static_cast<L>(a.x.v[l] | (e.x.v[l] & m));
+        a.y.v[l] = static_cast<L>(a.y.v[l] | (e.y.v[l] & m));
+      }
+    }
+    cneg(a.y, neg);
+    return a;
+  }
+
+  // k G = sum_i d_i (32^i G) over the signed digits d_i, k < n: one mixed addition per
+  // digit. A zero digit adds nothing: the sum is computed anyway and discarded by a select.
+  //
+  // Rows 0 .. rows-2 use the Jacobian madd-2007-bl (7M + 4S; the complete projective
+  // formula costs 11M + 2 multiplications by b), which is wrong only for an accumulator
+  // R_i = S_i G = +-d_i 32^i G, where S_i = sum_{j<i} d_j 32^j. That cannot occur: as
+  // integers |S_i| <= 16 (32^i - 1) / 31 < 32^i <= |d_i 32^i| for d_i != 0, so
+  // S_i -+ d_i 32^i is nonzero, and its magnitude is below 17 * 32^i <= 17 * 32^(rows-2)
+  // <= 17 * 2^(order_bits - 6) < 2^(order_bits - 1) < n (5 rows <= order_bits + 4): not a
+  // multiple of n. Likewise R_i = O iff S_i = 0 (|S_i| < n), which the select of
+  // add_mixed_distinct handles. The bound does not cover the last row (17 * 32^(rows-1)
+  // can exceed n), so that row uses the complete formula.
   static Point mul_base(const BaseTable<C>& table, const Sc& k) noexcept {
     L mag[digits], neg[digits];
     signed_digits<C>(k, mag, neg);
-    Point r = K::infinity();
-    for (std::size_t i = 0; i < rows; ++i) {
-      Affine a{};
-      for (std::size_t j = 0; j < 16; ++j) {
-        const L m = digit_eq_mask(mag[i], static_cast<L>(j + 1));
-        bignum::cmov(a.x, table.t[i][j].x, m);
-        bignum::cmov(a.y, table.t[i][j].y, m);
-      }
-      cneg(a.y, neg[i]);
-      // A zero digit adds nothing: the sum is computed anyway and discarded by a select
-      // (Algorithm 5 needs an affine point, never O).
-      const Point sum = K::add_mixed(r, a);
-      K::cmov(r, sum, static_cast<L>(~digit_eq_mask(mag[i], L{0})));
+    JacobianPoint<C> jr = Jac::infinity();
+    for (std::size_t i = 0; i + 1 < rows; ++i) {
+      const Affine a = lookup(table, i, mag[i], neg[i]);
+      const JacobianPoint<C> sum = Jac::add_mixed_distinct(jr, a);
+      const L keep = digit_eq_mask(mag[i], L{0});
+      bignum::cmov(jr.X, sum.X, static_cast<L>(~keep));
+      bignum::cmov(jr.Y, sum.Y, static_cast<L>(~keep));
+      bignum::cmov(jr.Z, sum.Z, static_cast<L>(~keep));
     }
+    Point r = Jac::to_projective(jr);  // O (1, 1, 0) -> (0 : 1 : 0)
+    const Affine a = lookup(table, rows - 1, mag[rows - 1], neg[rows - 1]);
+    const Point sum = K::add_mixed(r, a);  // complete (Algorithm 5: a is never O)
+    K::cmov(r, sum, static_cast<L>(~digit_eq_mask(mag[rows - 1], L{0})));
+    secure_zero_object(jr);
     secure_zero_object(mag);
     secure_zero_object(neg);
     return r;
@@ -244,9 +276,22 @@ struct ScalarMul {
     F::nmul(r, a, b);
     F::nmul(r, r, K::fn.r2_mod);
   }
+  // a^-1 mod n, constant time in a; 0 maps to 0. With 64-bit limbs: Bernstein-Yang
+  // divsteps (bignum/safegcd.hpp), about four times faster than the exponentiation below,
+  // which 32-bit targets keep.
+  static void scalar_inv(Sc& r, const Sc& a) noexcept {
+#if defined(__SIZEOF_INT128__)
+    if constexpr (sizeof(L) == 8) {
+      static constexpr auto kN62 = bignum::safegcd::modulus62(K::n);
+      bignum::safegcd::inverse<C::order_bits>(r, a, kN62);
+      return;
+    }
+#endif
+    scalar_inv_fermat(r, a);
+  }
   // a^-1 = a^(n-2) mod n (Fermat; n is prime), 4-bit fixed window over the public
   // exponent (constant time in a); 0 maps to 0.
-  static void scalar_inv(Sc& r, const Sc& a) noexcept {
+  static void scalar_inv_fermat(Sc& r, const Sc& a) noexcept {
     Sc table[16];
     table[0] = K::fn.r_mod;
     F::nmul(table[1], a, K::fn.r2_mod);  // a R

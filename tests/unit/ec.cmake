@@ -1,7 +1,7 @@
 # P-256 / P-384 and src/bignum, with OpenSSL's libcrypto (BIGNUM, EC_POINT) as the model.
 find_package(OpenSSL 3.0 QUIET COMPONENTS Crypto)
 if(OpenSSL_FOUND AND TARGET OpenSSL::Crypto)
-  tessera_test(bignum-unit-tests ${CMAKE_CURRENT_LIST_DIR}/bignum_test.cpp)
+  tessera_test(bignum-unit-tests ${CMAKE_CURRENT_LIST_DIR}/bignum_test.cpp ${CMAKE_CURRENT_LIST_DIR}/bignum_safegcd_test.cpp)
   target_link_libraries(bignum-unit-tests PRIVATE OpenSSL::Crypto)
   tessera_test(ec-unit-tests
     ${CMAKE_CURRENT_LIST_DIR}/ec_test.cpp

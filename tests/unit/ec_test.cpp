@@ -214,7 +214,8 @@ TYPED_TEST(EcTest, GroupLawAndCompleteFormulas) {
   EXPECT_EQ(m.encode(K::add(P, P)), m.encode(K::dbl(P)));
 }
 
-// k G and k P against EC_POINT_mul: edge scalars 0, 1, 2, n-2, n-1 and random ones.
+// k G and k P against EC_POINT_mul: edge scalars 0, 1, 2, n-2, n-1, the fixed-base row
+// boundaries, and random ones.
 TYPED_TEST(EcTest, ScalarMultiplicationMatchesOpenSsl) {
   using K = Curve<TypeParam>;
   auto& m = this->model;
@@ -228,6 +229,33 @@ TYPED_TEST(EcTest, ScalarMultiplicationMatchesOpenSsl) {
     Bn k = m.order();
     BN_sub_word(k.get(), w);
     ks.push_back(std::move(k));
+  }
+  // The fixed-base multiplication's row boundaries (weierstrass_scalar_mul.hpp, mul_base):
+  // 16 * 32^i (the rows below i add nothing: the accumulator is O) and 32^i - 1, and
+  // 2 d 32^(rows-1) mod n (d = 1..16), the scalars whose last-row point would equal the
+  // accumulator if their top digit were d (that row uses the complete formula).
+  {
+    const int rows = (BN_num_bits(m.order().get()) + 4) / 5;
+    Bn ctx_n = m.order();
+    BN_CTX* bctx = BN_CTX_new();
+    for (int i : {1, 2, 25, rows - 2, rows - 1}) {
+      for (int form = 0; form < 2; ++form) {
+        Bn k(BN_new());
+        BN_set_bit(k.get(), 5 * i);
+        if (form == 0) BN_mul_word(k.get(), 16);
+        else BN_sub_word(k.get(), 1);
+        BN_nnmod(k.get(), k.get(), ctx_n.get(), bctx);
+        ks.push_back(std::move(k));
+      }
+    }
+    for (unsigned long d = 1; d <= 16; ++d) {
+      Bn k(BN_new());
+      BN_set_bit(k.get(), 5 * (rows - 1) + 1);
+      BN_mul_word(k.get(), d);
+      BN_nnmod(k.get(), k.get(), ctx_n.get(), bctx);
+      ks.push_back(std::move(k));
+    }
+    BN_CTX_free(bctx);
   }
   for (int i = 0; i < 12; ++i) ks.push_back(m.random_scalar());
   const Bn q_scalar = m.random_scalar();
