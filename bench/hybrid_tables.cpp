@@ -179,7 +179,7 @@ std::string hybrid_roles_table(const std::vector<RunRecord>& records, const std:
       for (const Implementation& impl : impls) {
         if (impl.name == "tessera") continue;
         if (!impl.built) {
-          row.push_back("not built");
+          row.push_back(impl.missing);
           continue;
         }
         const double p = median_sum(records, impl.name, wanted, nullptr);

@@ -61,20 +61,49 @@ std::vector<std::size_t> block_sizes(const std::vector<tb::Implementation>& impl
   return sizes;
 }
 
-// Tessera first, then every known peer: built (its cases) or not.
-std::vector<tb::Implementation> implementations(bool with_peers, const std::string& version) {
+// Tessera first, then every known peer: built (its cases) or not. A peer loaded at run
+// time gives one implementation per library (--peer NAME=PATH, else the default search):
+// NAME, then NAME#2, NAME#3, ... in the order given; one that cannot be loaded is kept
+// with the reason.
+std::vector<tb::Implementation> implementations(bool with_peers, const std::string& version,
+                                                const std::vector<tb::Options::PeerPath>& peer_paths) {
   std::vector<tb::Implementation> impls;
-  impls.push_back({.name = "tessera", .built = true, .version = version, .cases = tb::registry()});
+  impls.push_back({.name = "tessera", .built = true, .missing = {}, .reason = {}, .version = version, .cases = tb::registry()});
   if (!with_peers) return impls;
   for (std::string_view name : tb::kKnownPeers) {
-    tb::Implementation impl;
-    impl.name = std::string(name);
-    if (const tb::Peer* p = tb::find_peer(name)) {
-      impl.built = true;
-      impl.version = p->version();
-      impl.cases = p->cases();
+    std::vector<std::string> paths;
+    for (const auto& pp : peer_paths) {
+      if (pp.name == name) paths.push_back(pp.path);
     }
-    impls.push_back(std::move(impl));
+    const tb::Peer* p = tb::find_peer(name);
+    if (p == nullptr || !p->load) {
+      if (!paths.empty()) {
+        std::fprintf(stderr, "tessera-bench: --peer %.*s=...: %s; the path is ignored\n", static_cast<int>(name.size()),
+                     name.data(), p == nullptr ? "that peer is not built" : "that peer is linked at build time");
+      }
+      tb::Implementation impl;
+      impl.name = std::string(name);
+      if (p != nullptr) {
+        impl.built = true;
+        impl.version = p->version();
+        impl.cases = p->cases();
+      }
+      impls.push_back(std::move(impl));
+      continue;
+    }
+    if (paths.empty()) paths.push_back({});
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      tb::PeerInstance inst = p->load(paths[i]);
+      tb::Implementation impl;
+      impl.name = std::string(name) + (i == 0 ? "" : "#" + std::to_string(i + 1));
+      impl.built = inst.usable;
+      impl.missing = inst.usable ? std::string() : "not loaded";
+      impl.reason = inst.problem;
+      impl.version = inst.version + (paths[i].empty() ? "" : " (" + paths[i] + ")");
+      for (tb::Case& c : inst.cases) c.implementation = impl.name;
+      impl.cases = std::move(inst.cases);
+      impls.push_back(std::move(impl));
+    }
   }
   return impls;
 }
@@ -116,7 +145,7 @@ bool write_file(const std::string& path, const std::string& text) {
 int run(const tb::Options& o) {
   const tb::MachineInfo machine = tb::machine_info();
   const tessera::Backend best = tessera::best_backend();
-  std::vector<tb::Implementation> impls = implementations(o.peers || o.availability, machine.tessera_version);
+  std::vector<tb::Implementation> impls = implementations(o.peers || o.availability, machine.tessera_version, o.peer_paths);
 
   // --algorithm names must exist in some implementation.
   for (const std::string& a : o.algorithms) {
@@ -184,7 +213,7 @@ int run(const tb::Options& o) {
   if (o.peers) {  // the libraries actually loaded (e.g. OpenSSL 3.5 run through its own loader)
     std::string line;
     for (std::size_t i = 1; i < impls.size(); ++i)
-      line += (i > 1 ? "; " : "") + impls[i].name + " " + (impls[i].built ? impls[i].version : "not built");
+      line += (i > 1 ? "; " : "") + impls[i].name + " " + (impls[i].built ? impls[i].version : impls[i].missing + (impls[i].reason.empty() ? "" : " (" + impls[i].reason + ")"));
     std::printf("Peers:     %s\n", line.c_str());
   }
 

@@ -166,6 +166,15 @@ ParseResult parse_options(std::span<const std::string_view> args) {
     } else if (arg == "--tls-groups") {
       if (value(v)) r.error = parse_tls_groups(v, o.tls_groups);
       o.tls = true;
+    } else if (arg == "--peer") {
+      if (value(v)) {
+        const std::size_t eq = v.find('=');
+        Options::PeerPath p{.name = std::string(v.substr(0, eq)),
+                            .path = eq == std::string_view::npos ? std::string() : std::string(v.substr(eq + 1))};
+        if (p.name.empty() || p.path.empty()) r.error = "--peer needs NAME=PATH, got '" + std::string(v) + "'";
+        o.peer_paths.push_back(std::move(p));
+      }
+      o.peers = true;
     } else if (arg == "--tls-provider") {
       if (value(v)) {
         const std::size_t colon = v.find(':');
@@ -218,6 +227,11 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
                             availability table. A row's cases (Tessera's on the table's
                             backend and the peers') are timed in turns of 0.05 s, so a
                             machine whose speed drifts slows them alike
+  --peer NAME=PATH          load this library for a run-time peer instead of searching
+                            (openssl=/path/to/libcrypto.so.3); repeatable: two OpenSSL
+                            builds side by side (columns openssl, openssl#2, ...); a
+                            library that cannot be loaded is reported, not fatal.
+                            Implies --peers
   --availability            print the availability table (algorithm x implementation), exit
   --seconds S               timed seconds per case (default 1.0)
   --quick                   short run for smoke tests (0.05 s per case)

@@ -45,6 +45,13 @@ struct Options {
     std::string name, path;  // --tls-provider NAME[:PATH]
   };
   std::vector<TlsProvider> tls_providers;
+  // --peer NAME=PATH (repeatable, implies --peers): the library file a run-time peer loads
+  // (openssl: a libcrypto.so.3) instead of the default search; several for one peer are
+  // compared side by side.
+  struct PeerPath {
+    std::string name, path;
+  };
+  std::vector<PeerPath> peer_paths;
 };
 
 struct ParseResult {

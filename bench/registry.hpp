@@ -90,10 +90,21 @@ struct Registration {
 // cases are made at run time (cases()), so an adapter can leave out what the installed
 // version lacks (ML-KEM in OpenSSL < 3.5): such rows show "n/a", an adapter that was not
 // compiled "not built".
+// One library of a peer loaded at run time: usable (its version and cases) or not (why).
+struct PeerInstance {
+  bool usable = false;
+  std::string version;
+  std::vector<Case> cases;
+  std::string problem;  // when not usable: why, e.g. "libcrypto.so.3: cannot open shared object file"
+};
+
 struct Peer {
   std::string name;                           // one of kKnownPeers
   std::function<std::string()> version;       // "OpenSSL 3.0.19 27 Jan 2026"
   std::function<std::vector<Case>()> cases;
+  // Set for peers whose library is loaded at run time (dlopen): the library at path, or
+  // the default search for an empty path. version and cases are then unused.
+  std::function<PeerInstance(const std::string& path)> load;
 };
 inline constexpr std::string_view kKnownPeers[] = {"openssl", "liboqs", "wolfssl"};
 

@@ -43,6 +43,7 @@ struct Run {
   std::vector<std::string> tessera_backends;  // every backend Tessera ran on, in run order
   bool peers_run = false;                     // --peers (or --report): the known peers were considered
   std::vector<std::string> built_peers, unbuilt_peers;
+  std::vector<std::string> unbuilt_reasons;  // per unbuilt peer: "not built" or "not loaded: ..."
 
   std::vector<RunRecord> select(const Filter& f) const {
     std::vector<RunRecord> out;
@@ -64,7 +65,8 @@ struct Run {
 Run make_run(const std::vector<RunRecord>& records, const std::vector<Implementation>& impls,
              const MachineInfo& machine, Backend best) {
   Run run{.records = records, .impls = impls, .machine = machine, .best = best, .tessera_backend = {},
-          .tessera_backends = {}, .peers_run = impls.size() > 1, .built_peers = {}, .unbuilt_peers = {}};
+          .tessera_backends = {}, .peers_run = impls.size() > 1, .built_peers = {}, .unbuilt_peers = {},
+          .unbuilt_reasons = {}};
   for (const RunRecord& r : records) {
     if (r.c.implementation != "tessera") continue;
     run.tessera_backend = r.backend;
@@ -74,6 +76,7 @@ Run make_run(const std::vector<RunRecord>& records, const std::vector<Implementa
   for (const Implementation& impl : impls) {
     if (impl.name == "tessera") continue;
     (impl.built ? run.built_peers : run.unbuilt_peers).push_back(impl.name);
+    if (!impl.built) run.unbuilt_reasons.push_back(impl.missing);
   }
   return run;
 }
@@ -121,7 +124,7 @@ ReportSection platform(const Run& run) {
       {"Backends available here", available_backends()},
   };
   for (const Implementation& impl : run.impls) {
-    if (impl.name != "tessera") rows.push_back({"Peer " + impl.name, impl.built ? impl.version : "not built"});
+    if (impl.name != "tessera") rows.push_back({"Peer " + impl.name, impl.built ? impl.version : impl.missing + (impl.reason.empty() ? "" : " (" + impl.reason + ")")});
   }
   s.tables.push_back({"The machine, the build and the libraries found", markdown(rows)});
   s.sentences.push_back("Cycles are " + m.tick_source + " ticks at " + fmt("%.3f", m.tick_rate / 1e9) +
@@ -364,7 +367,8 @@ ReportSection acceleration_status(const Run& run) {
   }
   std::vector<std::vector<std::string>> rows{{"Implementation", "Version", "Code path", "Algorithms"}};
   for (const Path& p : paths) rows.push_back({p.implementation, p.version, p.path, join(p.algorithms)});
-  for (const std::string& name : run.unbuilt_peers) rows.push_back({name, "-", "not built", "-"});
+  for (std::size_t i = 0; i < run.unbuilt_peers.size(); ++i)
+    rows.push_back({run.unbuilt_peers[i], "-", run.unbuilt_reasons[i], "-"});
   if (rows.size() == 1) {
     s.not_measured.push_back("not measured: no case ran");
     return s;
@@ -412,7 +416,7 @@ ReportSection availability(const Run& run) {
   }
   s.tables.push_back({"Algorithm x implementation: the code path (Tessera: on " + std::string(backend_name(run.best)) +
                           "), \"-\" if the implementation lacks the algorithm, \"not built\" if its adapter was not "
-                          "compiled",
+                          "compiled, \"not loaded: ...\" if its library could not be loaded",
                       availability_table(run.impls, run.best)});
   std::vector<std::string> counts;
   std::vector<std::string> algorithms;

@@ -29,7 +29,9 @@ struct RunRecord {
 // The cases one implementation offers (Tessera's registry, or a peer's cases()).
 struct Implementation {
   std::string name;     // "tessera", "openssl", ...
-  bool built = false;   // false: a known peer whose adapter was not compiled
+  bool built = false;   // false: a known peer not compiled in, or its library not loaded
+  std::string missing = "not built";  // shown instead of results when !built ("not loaded")
+  std::string reason;                 // why not loaded (the Peers line and the report)
   std::string version;
   std::vector<Case> cases;
 };

@@ -149,7 +149,7 @@ std::string peers_table(const std::vector<RunRecord>& records, const std::vector
     for (const Implementation& impl : impls) {
       if (impl.name == "tessera") continue;
       if (!impl.built) {
-        row.push_back("not built");
+        row.push_back(impl.missing);
         continue;
       }
       const RunRecord* p = find_record(records, key, impl.name, nullptr);
@@ -169,7 +169,7 @@ std::string peers_table(const std::vector<RunRecord>& records, const std::vector
 std::string peers_legend() {
   return "cells: median (p50) counter ticks per operation (per byte for throughput) and the mean rate; "
          "in parentheses Tessera p50 / peer p50, >1: the peer is faster; n/a: the implementation lacks the "
-         "operation; not built: adapter not compiled";
+         "operation; not built: adapter not compiled; not loaded: the peer's library could not be loaded";
 }
 
 std::string availability_table(const std::vector<Implementation>& impls, Backend best) {
@@ -188,7 +188,7 @@ std::string availability_table(const std::vector<Implementation>& impls, Backend
     std::vector<std::string> row{a};
     for (const Implementation& impl : impls) {
       if (!impl.built) {
-        row.push_back("not built");
+        row.push_back(impl.missing);
         continue;
       }
       const auto it = std::find_if(impl.cases.begin(), impl.cases.end(),

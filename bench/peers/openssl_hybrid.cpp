@@ -31,8 +31,6 @@
 #include "peer_match.hpp"
 #include "peers/openssl_support.hpp"
 
-#include <openssl/core_names.h>
-#include <openssl/evp.h>
 
 #include <cstdio>
 #include <memory>

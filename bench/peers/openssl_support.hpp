@@ -1,12 +1,12 @@
 // Helpers the OpenSSL peer's files share (bench/peers/openssl.cpp, openssl_hybrid.cpp):
 // error reporting, key generation by name, a key's raw bytes, KEM encapsulation and
-// decapsulation. Header-only, internal to the
+// decapsulation. Every OpenSSL call goes to the libcrypto loaded at run time
+// (peers/libcrypto.hpp). Header-only, internal to the
 // peer; only bench/peers includes OpenSSL headers.
 #pragma once
 
-#include <openssl/err.h>
-#include <openssl/evp.h>
-#include <openssl/rsa.h>  // EVP_PKEY_CTX_set_rsa_keygen_bits
+// OpenSSL's headers, then the macros that send every call to the loaded libcrypto.
+#include "peers/libcrypto.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -22,12 +22,10 @@ inline bool fail(const char* what) {
   return false;
 }
 
-struct PkeyFree {
-  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
-};
 using Pkey = std::shared_ptr<EVP_PKEY>;
 
-inline Pkey wrap(EVP_PKEY* p) { return Pkey(p, PkeyFree{}); }
+// Owned by the library current now (Free).
+inline Pkey wrap(EVP_PKEY* p) { return Pkey(p, Free{}); }
 
 // Key generation by algorithm name; params (e.g. the P-256 group) optional.
 inline EVP_PKEY* generate(const char* alg, const char* group = nullptr, unsigned rsa_bits = 0) {
