@@ -222,8 +222,8 @@ prints wolfCrypt-style lines after a machine header, then summary tables.
                             default: the active one (best available, or TESSERA_BACKEND)
   --compare-backends        run on portable and on the best backend; print a table of the
                             improvement per operation
-  --peers                   also run the peer libraries compiled in (OpenSSL, liboqs,
-                            wolfSSL); print them side by side with Tessera and an
+  --peers                   also run the peer libraries (OpenSSL and liboqs loaded at run
+                            time, wolfSSL if compiled in); print them side by side with Tessera and an
                             availability table. A row's cases (Tessera's on the table's
                             backend and the peers') are timed in turns of 0.05 s, so a
                             machine whose speed drifts slows them alike

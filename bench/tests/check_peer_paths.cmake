@@ -3,19 +3,35 @@
 # --peer openssl=PATH (bench/peers/libcrypto.hpp: libcrypto loaded with dlopen):
 #   system     the system's libcrypto by path and a missing one: both columns (openssl,
 #              openssl#2), the missing one "not loaded" with dlopen's reason and no records,
-#              the run still succeeds.
+#              the run still succeeds; a missing liboqs likewise.
 #   openssl35  two OpenSSL builds in one run, through scripts/openssl35.sh's loader: 3.5 as
 #              openssl and the system's 3.0 as openssl#2, each with its own X25519 records.
 #              "SKIPPED: ..." when OpenSSL 3.5 has not been fetched.
+#   liboqs     the liboqs.so named by the environment variable TESSERA_TEST_LIBOQS (a liboqs
+#              built outside the tree; never built by the project): its ML-KEM-768 rows.
+#              "SKIPPED: ..." when the variable is unset.
 cmake_minimum_required(VERSION 3.20)
 if(NOT "${SKIP_REASON}" STREQUAL "")
   message("SKIPPED: ${SKIP_REASON}")
   return()
 endif()
 set(runner "")
+set(peer openssl)
+set(algorithms X25519)
+set(extra "")
 if(MODE STREQUAL "system")
   set(first "${LIBCRYPTO}")
   set(second "/nonexistent/libcrypto.so.3")
+  set(extra --peer liboqs=/nonexistent/liboqs.so)
+elseif(MODE STREQUAL "liboqs")
+  if("$ENV{TESSERA_TEST_LIBOQS}" STREQUAL "")
+    message("SKIPPED: set TESSERA_TEST_LIBOQS=/path/to/liboqs.so (a liboqs built outside the tree) to run")
+    return()
+  endif()
+  set(peer liboqs)
+  set(algorithms ML-KEM-768)
+  set(first "$ENV{TESSERA_TEST_LIBOQS}")
+  set(second "$ENV{TESSERA_TEST_LIBOQS}")
 else()
   execute_process(COMMAND bash ${SOURCE}/scripts/openssl35.sh --print-dir
                   RESULT_VARIABLE code OUTPUT_VARIABLE dir ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
@@ -27,8 +43,8 @@ else()
   set(first "${dir}/usr/lib/x86_64-linux-gnu/libcrypto.so.3")
   set(second "${LIBCRYPTO}")
 endif()
-execute_process(COMMAND ${runner} ${BENCH} --quick --algorithm X25519 --peer openssl=${first} --peer openssl=${second}
-                        --json ${JSON}
+execute_process(COMMAND ${runner} ${BENCH} --quick --algorithm ${algorithms} --peer ${peer}=${first}
+                        --peer ${peer}=${second} ${extra} --json ${JSON}
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "tessera-bench exited with ${code}\n${out}\n${err}")
@@ -42,7 +58,7 @@ set(impls "")
 foreach(i RANGE ${last})
   string(JSON impl GET "${json}" ${i} implementation)
   string(JSON op GET "${json}" ${i} operation)
-  if(op STREQUAL "agree")
+  if(op STREQUAL "agree" OR op STREQUAL "encap")
     list(APPEND impls "${impl}")
   endif()
 endforeach()
@@ -58,6 +74,17 @@ if(MODE STREQUAL "system")
   endif()
   if(NOT "openssl" IN_LIST impls OR "openssl#2" IN_LIST impls)
     message(FATAL_ERROR "X25519 agree records: '${impls}' (want openssl's only)")
+  endif()
+  if(NOT peers MATCHES "liboqs not loaded \\(/nonexistent/liboqs.so: [^)]+\\)")
+    message(FATAL_ERROR "the missing liboqs is not reported as not loaded with the reason: '${peers}'")
+  endif()
+elseif(MODE STREQUAL "liboqs")
+  # The same path twice: one library, two columns with their own records.
+  if(NOT peers MATCHES "liboqs liboqs [0-9]+\\.[0-9]+" OR NOT peers MATCHES "liboqs#2 liboqs [0-9]+\\.[0-9]+")
+    message(FATAL_ERROR "liboqs not loaded from ${first}: '${peers}'")
+  endif()
+  if(NOT "liboqs" IN_LIST impls OR NOT "liboqs#2" IN_LIST impls)
+    message(FATAL_ERROR "ML-KEM-768 encap records: '${impls}' (want liboqs and liboqs#2)")
   endif()
 else()
   if(NOT peers MATCHES "openssl OpenSSL 3\\.([5-9]|[1-9][0-9])\\." OR NOT peers MATCHES "openssl#2 OpenSSL 3\\.[0-4]\\.")

@@ -64,6 +64,23 @@ TEST(BenchOptions, ReportTurnsOnPeersAndAllBackends) {
   EXPECT_FALSE(parse({"--report"}).ok());
 }
 
+TEST(BenchOptions, PeerPathsAreRepeatableAndImplyPeers) {
+  const ParseResult r = parse({"--peer", "openssl=/a/libcrypto.so.3", "--peer=openssl=/b/libcrypto.so.3",
+                               "--peer", "liboqs=/c/liboqs.so"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.peers);
+  ASSERT_EQ(r.options.peer_paths.size(), 3u);
+  EXPECT_EQ(r.options.peer_paths[0].name, "openssl");
+  EXPECT_EQ(r.options.peer_paths[0].path, "/a/libcrypto.so.3");
+  EXPECT_EQ(r.options.peer_paths[1].path, "/b/libcrypto.so.3");
+  EXPECT_EQ(r.options.peer_paths[2].name, "liboqs");
+  EXPECT_EQ(r.options.peer_paths[2].path, "/c/liboqs.so");
+  EXPECT_FALSE(parse({"--peer", "openssl"}).ok());
+  EXPECT_FALSE(parse({"--peer", "openssl="}).ok());
+  EXPECT_FALSE(parse({"--peer", "=/x.so"}).ok());
+  EXPECT_FALSE(parse({"--peer"}).ok());
+}
+
 TEST(BenchOptions, QuickShortensUnlessSecondsGiven) {
   EXPECT_LT(parse({"--quick"}).options.seconds, 0.2);
   EXPECT_DOUBLE_EQ(parse({"--quick", "--seconds", "2"}).options.seconds, 2.0);
