@@ -116,10 +116,11 @@ void report(const std::string& target, Backend backend, const timing::Report& r,
   std::printf(
       "[ timing ] %s on %s: max|t| = %.2f (%s; %s), tau = %.2e -> %s\n"
       "[ timing ]   %.0f measurements in %.1f s (+%.0f warm-up), median %.0f %s per call, timer %s;\n"
-      "[ timing ]   a mean difference of %.1f %s (%.4f %% of a call) would have reached |t| = 10\n",
+      "[ timing ]   a mean difference of %.1f %s (%.4f %% of a call) would have reached |t| = 10;\n"
+      "[ timing ]   timer step %.0f, so a LEAK needs an effect of at least %.1f %s (max-|t| test's effect: %.1f)\n",
       target.c_str(), be.c_str(), r.abs_t(), r.max.name.c_str(), detail, r.tau, timing::verdict_name(r.verdict),
       r.measurements, r.seconds, r.warmup, op, r.unit.c_str(), r.timer.c_str(), r.detectable, r.unit.c_str(),
-      op > 0 ? 100.0 * r.detectable / op : 0.0);
+      op > 0 ? 100.0 * r.detectable / op : 0.0, r.step, r.floor, r.unit.c_str(), timing::effect(r.max));
   std::fflush(stdout);
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", r.abs_t());
@@ -151,7 +152,11 @@ void check(const std::string& target, Backend backend, Target& t, const timing::
     GTEST_SKIP() << why << ": raise TESSERA_TIMING_SECONDS";
   }
   const std::string be(tessera::backend_name(backend));
-  if (r.verdict == timing::Verdict::suspicious) {
+  if (r.verdict == timing::Verdict::suspicious && r.abs_t() > timing::kLeakT) {
+    std::printf("[ timing ] WARNING: %s on %s: |t| = %.2f but every test above |t| = 10 has an effect below the "
+                "timer's floor (%.1f %s, a tenth of its step): SUSPICIOUS, not a failure\n",
+                target.c_str(), be.c_str(), r.abs_t(), r.floor, r.unit.c_str());
+  } else if (r.verdict == timing::Verdict::suspicious) {
     std::printf("[ timing ] WARNING: %s on %s: |t| = %.2f is above %.1f (suspicious, not a failure on a shared "
                 "machine); rerun with TESSERA_TIMING_SECONDS=60 or more\n",
                 target.c_str(), be.c_str(), r.abs_t(), timing::kSuspiciousT);
