@@ -10,6 +10,7 @@ if(TARGET tessera_bench_core)
     ${CMAKE_CURRENT_LIST_DIR}/bench_results_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/bench_compare_test.cpp
     ${CMAKE_CURRENT_LIST_DIR}/bench_report_sections_test.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/bench_runner_test.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/bench_runner_test.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/bench_tls_table_test.cpp)
   target_link_libraries(bench-unit-tests PRIVATE tessera_bench_core)
 endif()
