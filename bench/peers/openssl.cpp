@@ -1,5 +1,6 @@
-// Peer adapter: OpenSSL libcrypto (EVP API, default provider). Compiled only when
-// bench/CMakeLists.txt finds OpenSSL >= 3.0; never builds OpenSSL.
+// Peer adapter: OpenSSL libcrypto (EVP API, default provider). Compiled when
+// bench/CMakeLists.txt finds OpenSSL >= 3.0's headers; the library itself is loaded at run
+// time (peers/libcrypto.hpp: the default search or --peer openssl=PATH); never builds OpenSSL.
 //
 // Same operations as Tessera's cases, on the same inputs:
 //   hashes, XOF      one-shot EVP_Digest / EVP_DigestFinalXOF over the same 1 KiB / 16 KiB
@@ -28,7 +29,6 @@
 #include "registry.hpp"
 
 #include <tessera/mlkem.hpp>
-
 
 #include <cstdio>
 #include <memory>

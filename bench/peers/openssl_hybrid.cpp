@@ -31,7 +31,6 @@
 #include "peer_match.hpp"
 #include "peers/openssl_support.hpp"
 
-
 #include <cstdio>
 #include <memory>
 #include <string>
