@@ -129,9 +129,8 @@ struct ScalarMul {
   }
 
   // The digit of row i read from the table in constant time (every entry read, the sign
-  // applied by a conditional negation); (0, 0) for a zero digit. The OR of the entries
-  // masked by "is the digit" has independent limb operations, which the compiler turns into
-  // vector instructions where the file is built with them (weierstrass_mulx.cpp: AVX2).
+  // applied by a conditional negation); (0, 0) for a zero digit: the OR of the entries, each
+  // masked by "is the digit" (exactly one mask is all ones, or none).
   static Affine lookup(const BaseTable<C>& table, std::size_t i, L mag, L neg) noexcept {
     constexpr std::size_t n = FieldInt<C>::limbs;
     Affine a{};
