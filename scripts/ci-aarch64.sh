@@ -10,8 +10,9 @@
 # Every left-out group and its reason is printed before the runs.
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
-#   --insns  also print dynamic instruction counts (qemu -singlestep -d exec) of the Keccak
-#            x4/x8 kernels, portable vs neon (instruction counts, not cycles)
+#   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
+#            of the Keccak x4/x8 kernels, the ML-KEM NTTs and base multiplication and the
+#            ML-KEM-768 operations, portable vs neon (instruction counts, not cycles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=0
@@ -87,19 +88,23 @@ fi
 
 if [ "$insns" = 1 ]; then
   stage "dynamic instruction counts (qemu-aarch64 -singlestep -d exec; not cycles)"
-  driver=build/aarch64/tests/keccak-insn-driver
-  count() {  # count <backend> <kernel> <calls>: executed guest instructions of the whole run
-    QEMU_CPU=max qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D /dev/stdout \
+  count() {  # count <driver> <backend> <what> <calls>: executed guest instructions of the whole run
+    local driver=build/aarch64/tests/$1
+    shift
+    QEMU_CPU=cortex-a53 qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D /dev/stdout \
       "$driver" "$@" | grep -c '^Trace '
   }
-  calls=20
-  for kernel in f1600_x4 f1600_x8; do
+  per_call() {  # per_call <driver> <what> <calls>: portable and neon, (count(N) - count(0)) / N
+    local driver=$1 what=$2 calls=$3 backend base n
     for backend in portable neon; do
-      base=$(count "$backend" "$kernel" 0)
-      n=$(count "$backend" "$kernel" "$calls")
-      echo "$kernel $backend: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
+      base=$(count "$driver" "$backend" "$what" 0)
+      n=$(count "$driver" "$backend" "$what" "$calls")
+      echo "$what $backend: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
     done
-  done
+  }
+  for kernel in f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
+  for what in ntt invntt basemul_acc3; do per_call mlkem-insn-driver "$what" 20; done
+  for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
 fi
 stage "done"
 exit "$status"

@@ -19,6 +19,9 @@
 #                                        dependency graph, unpack, licence; the recipe's
 #                                        aarch64 cross build, package split and run-ptest
 #                                        under qemu-aarch64
+#   aarch64 (scripts/ci-aarch64.sh)    : the aarch64 cross build (every test program) and its
+#                                        suite under qemu-aarch64, QEMU_CPU=cortex-a53 and max
+#                                        (the subsets and their reasons: docs/aarch64.md)
 #   security (scripts/ci-security.sh)  : valgrind constant-time check, libFuzzer, TSan, ASan
 # `scripts/test.sh --fast` runs only the release stage (everyday use, a few minutes);
 # `scripts/test.sh --portable` adds the portable preset to the full run.
@@ -74,7 +77,7 @@ for preset in "${presets[@]}"; do
 done
 
 if [ "$fast" = 1 ]; then
-  stage "done (--fast: embedded, yocto and security stages skipped)"
+  stage "done (--fast: embedded, yocto, aarch64 and security stages skipped)"
   exit 0
 fi
 
@@ -84,6 +87,9 @@ scripts/ci-embedded.sh
 
 stage "yocto (scripts/ci-yocto.sh)"
 scripts/ci-yocto.sh
+
+stage "aarch64 (scripts/ci-aarch64.sh)"
+scripts/ci-aarch64.sh
 
 stage "security (scripts/ci-security.sh)"
 scripts/ci-security.sh

@@ -1,7 +1,7 @@
 // The choice of the ML-KEM kernel table (src/cpu/dispatch.hpp). Each backend's table is
 // built at the end of its kernel file: kernels/avx2.cpp and kernels/avx512.cpp replace every
-// kernel (the AVX-512 table takes a VBMI2 SampleNTT kernel when the CPU has it); NEON still
-// runs the portable ones.
+// kernel (the AVX-512 table takes a VBMI2 SampleNTT kernel when the CPU has it);
+// kernels/neon.cpp replaces the NTTs, the base multiplication and the reductions.
 #include "mlkem/kernels.hpp"
 
 #include "cpu/dispatch.hpp"
@@ -17,6 +17,9 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
+#endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
 #endif
     default: return portable::table();
   }

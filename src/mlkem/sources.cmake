@@ -5,4 +5,5 @@ list(APPEND TESSERA_SOURCES
   mlkem/streaming.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   mlkem/kernels/avx2.cpp
-  AVX512 mlkem/kernels/avx512.cpp)
+  AVX512 mlkem/kernels/avx512.cpp
+  NEON   mlkem/kernels/neon.cpp)
