@@ -11,8 +11,8 @@
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
-#            of the Keccak x4/x8 kernels, the ML-KEM NTTs and base multiplication and the
-#            ML-KEM-768 operations, portable vs neon (instruction counts, not cycles)
+#            of the Keccak x4/x8 kernels, the ML-KEM and ML-DSA NTTs and products, and the
+#            ML-KEM-768 and ML-DSA-65 operations, portable vs neon (instruction counts, not cycles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=0
@@ -105,6 +105,8 @@ if [ "$insns" = 1 ]; then
   for kernel in f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
   for what in ntt invntt basemul_acc3; do per_call mlkem-insn-driver "$what" 20; done
   for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
+  for what in ntt invntt pointwise_acc5 pointwise; do per_call mldsa-insn-driver "$what" 20; done
+  for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
 fi
 stage "done"
 exit "$status"

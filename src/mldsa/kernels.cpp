@@ -1,5 +1,6 @@
 // The choice of the ML-DSA kernel table (src/cpu/dispatch.hpp). Each backend's table is
-// built at the end of its kernel file (portable.cpp, kernels/avx2.cpp, kernels/avx512.cpp).
+// built at the end of its kernel file (portable.cpp, kernels/avx2.cpp, kernels/avx512.cpp,
+// kernels/neon.cpp).
 #include "mldsa/kernels.hpp"
 
 #include "cpu/dispatch.hpp"
@@ -15,6 +16,9 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
+#endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
 #endif
     default: return portable::table();
   }

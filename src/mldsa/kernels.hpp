@@ -32,7 +32,9 @@ struct Kernels {
   // In: any < q. Out: any < q.
   void (*invntt_tomont)(Poly& a) noexcept;
   // out = sum_{i<n} a[i] o b[i] * 2^-32 (NTT domain, Montgomery), accumulated in 64 bits
-  // and reduced once. In: any < 9q, n <= 8. Out: any < q.
+  // and reduced once. In: a any < q (a row of A_hat), b any < 9q, n <= 8. Out: any < q
+  // (|sum| < 72 q^2, so |out| < 72 q^2 / 2^32 + q / 2 < 0.65 q; with both operands near 9q
+  // and n = 8 the bound would not hold).
   void (*pointwise_acc)(Poly& out, const Poly* a, const Poly* b, int n) noexcept;
   // out = a o b * 2^-32. In: any < 9q. Out: any < q. out may be a or b (element-wise).
   void (*pointwise)(Poly& out, const Poly& a, const Poly& b) noexcept;
@@ -85,7 +87,7 @@ const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
 // Each backend's table, built at the end of its kernel file (portable.cpp, kernels/avx2.cpp,
-// kernels/avx512.cpp; the SIMD ones only in builds that compile them, see
+// kernels/avx512.cpp, kernels/neon.cpp; the SIMD ones only in builds that compile them, see
 // tessera_config.hpp) from the table of the backend below it; picked by kernels.cpp.
 namespace portable {
 Kernels table() noexcept;
@@ -99,6 +101,9 @@ Kernels table() noexcept;
 namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
+namespace neon {
+Kernels table() noexcept;  // the NTTs and the NTT-domain products; the rest portable
+}  // namespace neon
 
 // Scalar helpers shared with tests.
 // Montgomery reduction: for |a| < 2^31 q... (any |a| < 2^62 works), returns

@@ -7,4 +7,5 @@ list(APPEND TESSERA_SOURCES
   mldsa/mldsa.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   mldsa/kernels/avx2.cpp
-  AVX512 mldsa/kernels/avx512.cpp)
+  AVX512 mldsa/kernels/avx512.cpp
+  NEON   mldsa/kernels/neon.cpp)

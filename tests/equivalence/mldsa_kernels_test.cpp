@@ -99,6 +99,9 @@ TEST_P(MlDsaKernelEquivalence, Pointwise) {
     simd().pointwise(a, x[0], y[0]);
     ref().pointwise(b, x[0], y[0]);
     ASSERT_TRUE(same(a, b)) << "pointwise, round " << r;
+    for (int i = 0; i < kN; ++i) ASSERT_LT(std::abs(a.coeffs[i]), kQ);
+    // pointwise_acc's first operand is a row of A_hat: any < q (kernels.hpp).
+    for (int i = 0; i < 8; ++i) x[i] = random_poly(-(kQ - 1), kQ - 1, r + i);
     const int n = 1 + r % 8;
     simd().pointwise_acc(a, x, y, n);
     ref().pointwise_acc(b, x, y, n);
