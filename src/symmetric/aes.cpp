@@ -53,11 +53,31 @@ Kernels make_kernels(Backend b) noexcept {
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
 #endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
+#endif
     default: return portable::table();
   }
 }
 
 }  // namespace
+
+#if TESSERA_HAVE_NEON
+// The neon backend's AES: the Cryptographic Extension where the CPU has it (a Cortex-A72
+// without it, e.g. Raspberry Pi 4, keeps the portable bitsliced kernels).
+Kernels neon::table() noexcept {
+  if (arm_aes_available()) return Kernels{expand_key_ce, encrypt_ecb_ce, ctr32_ce, "aes-ce"};
+  return portable::table();
+}
+#endif
+
+bool arm_aes_available() noexcept {
+#if TESSERA_HAVE_NEON
+  return cpu::features().arm_aes;
+#else
+  return false;
+#endif
+}
 
 bool aesni_available() noexcept {
 #if TESSERA_HAVE_AVX2
@@ -101,6 +121,7 @@ const Kernels* kernels_aesni() noexcept {
 }
 const Kernels* kernels_vaes256() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "vaes256"); }
 const Kernels* kernels_vaes() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "vaes"); }
+const Kernels* kernels_arm_ce() noexcept { return cpu::if_named(kernels_for(Backend::neon), "aes-ce"); }
 
 }  // namespace tessera::aes
 

@@ -1,5 +1,6 @@
 // AES (FIPS 197) kernels. A kernel table holds the key expansion, ECB and CTR functions of
-// one implementation: portable (bitsliced, table-free, constant time), AES-NI, VAES.
+// one implementation: portable (bitsliced, table-free, constant time), AES-NI, VAES, and the
+// Armv8 Cryptographic Extension (aarch64).
 // The block-cipher algorithm (KeyExpansion, round structure) is shared; kernels only
 // differ in how the rounds are computed.
 #pragma once
@@ -51,6 +52,7 @@ const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
 // Each backend's table, built in its kernel file (aes_portable.cpp, aes_ni.cpp, aes_vaes.cpp;
+// the neon one in aes.cpp from aes_neon.cpp's kernels;
 // the SIMD ones only in builds that compile them) from the table of the backend below it;
 // picked in aes.cpp. AES-NI and VAES are not part of the avx2 and avx512 backend definitions
 // (src/cpu/backend.cpp): those tables take them when the CPU has them, and stay the portable
@@ -65,6 +67,9 @@ Kernels aesni_table() noexcept;  // AES-NI only (without VAES-256)
 namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
+namespace neon {
+Kernels table() noexcept;  // the Cryptographic Extension kernels where the CPU has them
+}  // namespace neon
 // The CPU has what the AES-NI (with PCLMULQDQ: GCM) and the VAES (with VPCLMULQDQ) kernels
 // need; false in builds that do not compile them.
 bool aesni_available() noexcept;
@@ -72,6 +77,8 @@ bool vaes_available() noexcept;
 // AES-NI, AVX2 and VAES (256-bit VAES without AVX-512: aes_vaes256.cpp); the avx2 backend's
 // ECB and CTR kernels then are those.
 bool vaes256_available() noexcept;
+// aarch64: the CPU has FEAT_AES (AESE/AESMC; aes_neon.cpp); false in builds without it.
+bool arm_aes_available() noexcept;
 
 // Individual implementations, for the equivalence tests: the table of the backend that runs
 // it here, nullptr when this build or CPU has none.
@@ -79,6 +86,7 @@ const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_aesni() noexcept;
 const Kernels* kernels_vaes256() noexcept;
 const Kernels* kernels_vaes() noexcept;
+const Kernels* kernels_arm_ce() noexcept;
 
 // The shared FIPS 197 KeyExpansion (Algorithm 2), parameterized by SubWord; fills
 // rk.bytes and rk.rounds. sub_word applies the S-box to each byte of a 32-bit word.
@@ -103,6 +111,10 @@ void encrypt_ecb_vaes256(const RoundKeys& rk, const std::uint8_t* in, std::uint8
                          std::size_t nblocks) noexcept;
 void ctr32_vaes256(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
                    std::uint8_t* out, std::size_t nblocks) noexcept;
+void expand_key_ce(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes) noexcept;
+void encrypt_ecb_ce(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out, std::size_t nblocks) noexcept;
+void ctr32_ce(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
+              std::size_t nblocks) noexcept;
 void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
                       std::size_t nblocks) noexcept;
 void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,

@@ -115,6 +115,16 @@ Kernels make_kernels(Backend b) noexcept {
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
 #endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon:
+      // AES from the Cryptographic Extension where the CPU has it, GHASH portable (a PMULL
+      // GHASH is still to come).
+      if (aes::arm_aes_available()) {
+        return Kernels{&aes::kernels_for(Backend::neon), ghash_init_portable, ghash_portable, nullptr, nullptr,
+                       "aes-ce"};
+      }
+      return portable::table();
+#endif
     default: return portable::table();
   }
 }
@@ -127,6 +137,7 @@ const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 
 const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
 const Kernels* kernels_pclmul() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "aesni+pclmul"); }
+const Kernels* kernels_arm_ce() noexcept { return cpu::if_named(kernels_for(Backend::neon), "aes-ce"); }
 const Kernels* kernels_vpclmul() noexcept {
   return cpu::if_named(kernels_for(Backend::avx512), "vaes+vpclmulqdq");
 }

@@ -77,6 +77,7 @@ Kernels table() noexcept;
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_pclmul() noexcept;
 const Kernels* kernels_vpclmul() noexcept;
+const Kernels* kernels_arm_ce() noexcept;  // aarch64: Cryptographic Extension AES, portable GHASH
 
 // A key-scheduled GCM instance.
 struct alignas(64) Context {

@@ -81,6 +81,10 @@ TEST(SymmetricEquivalence, Vaes) {
   if (aes::kernels_vaes() == nullptr) GTEST_SKIP() << "VAES/VPCLMULQDQ not available on this CPU/build";
   check_aes(*aes::kernels_vaes());
 }
+TEST(SymmetricEquivalence, AesArmCe) {
+  if (aes::kernels_arm_ce() == nullptr) GTEST_SKIP() << "Armv8 AES (FEAT_AES) not available on this CPU/build";
+  check_aes(*aes::kernels_arm_ce());
+}
 
 void check_gcm(const gcm::Kernels& k) {
   const gcm::Kernels& p = gcm::kernels_portable();
@@ -132,6 +136,10 @@ TEST(SymmetricEquivalence, GcmPclmul) {
 TEST(SymmetricEquivalence, GcmVpclmul) {
   if (gcm::kernels_vpclmul() == nullptr) GTEST_SKIP() << "VAES/VPCLMULQDQ not available on this CPU/build";
   check_gcm(*gcm::kernels_vpclmul());
+}
+TEST(SymmetricEquivalence, GcmArmCe) {
+  if (gcm::kernels_arm_ce() == nullptr) GTEST_SKIP() << "Armv8 AES (FEAT_AES) not available on this CPU/build";
+  check_gcm(*gcm::kernels_arm_ce());
 }
 
 void check_chacha(const chacha::Kernels& k) {
