@@ -7,6 +7,7 @@
 #include "common/ct.hpp"
 #include "common/secret.hpp"
 #include "cpu/dispatch.hpp"
+#include "cpu/features.hpp"
 #include "tessera_config.hpp"
 
 #include <cstring>
@@ -117,8 +118,12 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_NEON
     case Backend::neon:
-      // AES from the Cryptographic Extension where the CPU has it, GHASH portable (a PMULL
-      // GHASH is still to come).
+      // AES from the Cryptographic Extension and GHASH with PMULL where the CPU has them
+      // (composed by the algorithm: no fused kernel), else the portable ones.
+      if (aes::arm_aes_available() && cpu::features().arm_pmull) {
+        return Kernels{&aes::kernels_for(Backend::neon), ghash_init_pmull, ghash_pmull, nullptr, nullptr,
+                       "aes-ce+pmull"};
+      }
       if (aes::arm_aes_available()) {
         return Kernels{&aes::kernels_for(Backend::neon), ghash_init_portable, ghash_portable, nullptr, nullptr,
                        "aes-ce"};
@@ -137,7 +142,10 @@ const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 
 const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
 const Kernels* kernels_pclmul() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "aesni+pclmul"); }
-const Kernels* kernels_arm_ce() noexcept { return cpu::if_named(kernels_for(Backend::neon), "aes-ce"); }
+const Kernels* kernels_arm_ce() noexcept {
+  const Kernels* k = cpu::if_named(kernels_for(Backend::neon), "aes-ce+pmull");
+  return k != nullptr ? k : cpu::if_named(kernels_for(Backend::neon), "aes-ce");
+}
 const Kernels* kernels_vpclmul() noexcept {
   return cpu::if_named(kernels_for(Backend::avx512), "vaes+vpclmulqdq");
 }

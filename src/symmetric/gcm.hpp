@@ -77,7 +77,8 @@ Kernels table() noexcept;
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_pclmul() noexcept;
 const Kernels* kernels_vpclmul() noexcept;
-const Kernels* kernels_arm_ce() noexcept;  // aarch64: Cryptographic Extension AES, portable GHASH
+// aarch64: Cryptographic Extension AES with PMULL GHASH (or the portable GHASH without PMULL).
+const Kernels* kernels_arm_ce() noexcept;
 
 // A key-scheduled GCM instance.
 struct alignas(64) Context {
@@ -102,6 +103,8 @@ bool open(const Context& ctx, const std::uint8_t* iv, std::size_t iv_len, const 
 void ghash_init_portable(GhashKey& key, const std::uint8_t h[16]) noexcept;
 void ghash_portable(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,
                     std::size_t nblocks) noexcept;
+void ghash_init_pmull(GhashKey& key, const std::uint8_t h[16]) noexcept;  // ghash_neon.cpp
+void ghash_pmull(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in, std::size_t nblocks) noexcept;
 void ghash_init_pclmul(GhashKey& key, const std::uint8_t h[16]) noexcept;
 void ghash_pclmul(const GhashKey& key, std::uint8_t xi[16], const std::uint8_t* in,
                   std::size_t nblocks) noexcept;

@@ -19,8 +19,9 @@ if(TESSERA_HAVE_AVX512)
     COMPILE_OPTIONS "${TESSERA_AVX512_FLAGS};-maes;-mpclmul;-mvaes;-mvpclmulqdq")
   list(APPEND TESSERA_SOURCES symmetric/aes_vaes.cpp)
 endif()
-# aarch64: AES with the Cryptographic Extension (+crypto; called only where the CPU has it).
-tessera_simd_sources(TESSERA_SOURCES NEON_CRYPTO symmetric/aes_neon.cpp)
+# aarch64: AES and PMULL GHASH with the Cryptographic Extension (+crypto; called only where
+# the CPU has FEAT_AES / FEAT_PMULL).
+tessera_simd_sources(TESSERA_SOURCES NEON_CRYPTO symmetric/aes_neon.cpp symmetric/ghash_neon.cpp)
 list(APPEND TESSERA_SOURCES
   symmetric/chacha20.cpp
   symmetric/poly1305.cpp
