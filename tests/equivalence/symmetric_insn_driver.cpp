@@ -1,0 +1,48 @@
+// Driver for counting dynamic instructions of the AES and GHASH kernels under qemu-user
+// (scripts/ci-aarch64.sh --insns, docs/aarch64.md): `symmetric-insn-driver <backend> <what>
+// <calls>` runs <what> (ctr64: AES-128 CTR over 64 blocks; ghash64: GHASH over 64 blocks)
+// <calls> times with the AES and GCM tables of <backend> and prints a checksum. The per-call
+// count is (count(calls = N) - count(calls = 0)) / N. Instruction counts, not cycles.
+#include <tessera/backend.hpp>
+
+#include "symmetric/aes.hpp"
+#include "symmetric/gcm.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+int main(int argc, char** argv) {
+  using namespace tessera;
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s portable|neon|... ctr64|ghash64 <calls>\n", argv[0]);
+    return 2;
+  }
+  const Result<Backend> b = parse_backend(argv[1]);
+  if (!b || !backend_available(*b)) {
+    std::fprintf(stderr, "backend %s not available\n", argv[1]);
+    return 2;
+  }
+  const gcm::Kernels& g = gcm::kernels_for(*b);
+  const aes::Kernels& a = *g.aes;  // the AES table GCM uses on this backend
+  const std::string_view what = argv[2];
+  const long calls = std::strtol(argv[3], nullptr, 10);
+  static std::uint8_t key[16] = {1}, ctr[16] = {}, h[16] = {1, 2, 3}, xi[16] = {}, buf[64 * 16] = {5};
+  static aes::RoundKeys rk;
+  static gcm::GhashKey hkey;
+  a.expand_key(rk, key, sizeof key);
+  g.ghash_init(hkey, h);
+  for (long i = 0; i < calls; ++i) {
+    if (what == "ctr64") {
+      a.ctr32(rk, ctr, buf, buf, 64);
+    } else if (what == "ghash64") {
+      g.ghash(hkey, xi, buf, 64);
+    } else {
+      std::fprintf(stderr, "unknown kernel %s\n", argv[2]);
+      return 2;
+    }
+  }
+  std::printf("%s %s (%s, %s) %ld calls: checksum %02x %02x\n", argv[1], argv[2], a.name, g.name, calls, buf[0], xi[0]);
+  return 0;
+}
