@@ -15,4 +15,5 @@ if(TESSERA_HAVE_AVX2)
 endif()
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   hash/sha2/sha512_avx2.cpp
-  AVX512 hash/sha2/sha512_avx512.cpp)
+  AVX512 hash/sha2/sha512_avx512.cpp
+  NEON_CRYPTO hash/sha2/sha256_neon.cpp)

@@ -1,10 +1,12 @@
-// Driver for counting dynamic instructions of the AES and GHASH kernels under qemu-user
-// (scripts/ci-aarch64.sh --insns, docs/aarch64.md): `symmetric-insn-driver <backend> <what>
-// <calls>` runs <what> (ctr64: AES-128 CTR over 64 blocks; ghash64: GHASH over 64 blocks)
-// <calls> times with the AES and GCM tables of <backend> and prints a checksum. The per-call
+// Driver for counting dynamic instructions of the AES, GHASH and SHA-256 kernels under
+// qemu-user (scripts/ci-aarch64.sh --insns, docs/aarch64.md): `symmetric-insn-driver <backend>
+// <what> <calls>` runs <what> (ctr64: AES-128 CTR over 64 blocks; ghash64: GHASH over 64
+// blocks; sha256x64: SHA-256 compression of 64 blocks) <calls> times with the AES, GCM and
+// SHA-2 tables of <backend> and prints a checksum. The per-call
 // count is (count(calls = N) - count(calls = 0)) / N. Instruction counts, not cycles.
 #include <tessera/backend.hpp>
 
+#include "hash/sha2/kernels.hpp"
 #include "symmetric/aes.hpp"
 #include "symmetric/gcm.hpp"
 
@@ -16,7 +18,7 @@
 int main(int argc, char** argv) {
   using namespace tessera;
   if (argc != 4) {
-    std::fprintf(stderr, "usage: %s portable|neon|... ctr64|ghash64 <calls>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s portable|neon|... ctr64|ghash64|sha256x64 <calls>\n", argv[0]);
     return 2;
   }
   const Result<Backend> b = parse_backend(argv[1]);
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
   static std::uint8_t key[16] = {1}, ctr[16] = {}, h[16] = {1, 2, 3}, xi[16] = {}, buf[64 * 16] = {5};
   static aes::RoundKeys rk;
   static gcm::GhashKey hkey;
+  static std::uint32_t state[8] = {1};
   a.expand_key(rk, key, sizeof key);
   g.ghash_init(hkey, h);
   for (long i = 0; i < calls; ++i) {
@@ -38,11 +41,17 @@ int main(int argc, char** argv) {
       a.ctr32(rk, ctr, buf, buf, 64);
     } else if (what == "ghash64") {
       g.ghash(hkey, xi, buf, 64);
+    } else if (what == "sha256x64") {
+      sha2::kernels_for(*b).compress256(state, buf, 16);  // 16 x 64 bytes = the 1 KiB buffer
+      sha2::kernels_for(*b).compress256(state, buf, 16);
+      sha2::kernels_for(*b).compress256(state, buf, 16);
+      sha2::kernels_for(*b).compress256(state, buf, 16);
     } else {
       std::fprintf(stderr, "unknown kernel %s\n", argv[2]);
       return 2;
     }
   }
-  std::printf("%s %s (%s, %s) %ld calls: checksum %02x %02x\n", argv[1], argv[2], a.name, g.name, calls, buf[0], xi[0]);
+  std::printf("%s %s (%s, %s) %ld calls: checksum %02x %02x %08x\n", argv[1], argv[2], a.name, g.name, calls, buf[0], xi[0],
+              static_cast<unsigned>(state[0]));
   return 0;
 }

@@ -1,5 +1,5 @@
 // The choice of the SHA-2 kernel table (src/cpu/dispatch.hpp); each backend's table is built
-// in its kernel file (portable.cpp, sha512_avx2.cpp, sha512_avx512.cpp). The x86 backends take
+// in its kernel file (portable.cpp, sha512_avx2.cpp, sha512_avx512.cpp; neon's here). The x86 backends take
 // SHA-NI for SHA-256 when the CPU has it (shani_available), and the AVX2 / AVX-512VL
 // schedule kernels for SHA-512.
 #include "hash/sha2/kernels.hpp"
@@ -19,11 +19,24 @@ Kernels make_kernels(Backend b) noexcept {
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
 #endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
+#endif
     default: return portable::table();
   }
 }
 
 }  // namespace
+
+#if TESSERA_HAVE_NEON
+// The neon backend: the SHA-256 instructions where the CPU has them; SHA-512 portable (the
+// SHA512 instructions, Armv8.2, are a later kernel).
+Kernels neon::table() noexcept {
+  Kernels k = portable::table();
+  if (cpu::features().arm_sha2) k.compress256 = compress256_neon;
+  return k;
+}
+#endif
 
 bool shani_available() noexcept {
 #if TESSERA_HAVE_AVX2

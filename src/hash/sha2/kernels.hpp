@@ -77,6 +77,9 @@ Kernels table() noexcept;
 namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
+namespace neon {
+Kernels table() noexcept;  // kernels.cpp: compress256_neon where the CPU has the SHA-256 instructions
+}  // namespace neon
 
 // Portable kernels (always built; the oracle for the others).
 void compress256_portable(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
@@ -87,6 +90,10 @@ void compress512_portable(std::uint64_t (&h)[8], const std::uint8_t* blocks, std
 void compress256_shani(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
 // True when this build and CPU can run compress256_shani (avx2::table() then takes it).
 bool shani_available() noexcept;
+
+// aarch64 SHA-256 instructions (sha256_neon.cpp): compiled in aarch64 SIMD builds, used
+// only when HWCAP reports SHA2.
+void compress256_neon(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
 
 // SHA-512 with the message schedule of two blocks at a time in ymm registers, computed
 // between the rounds (sha512_x86.hpp): AVX2 shifts and scalar BMI2 (RORX/ANDN) rounds
