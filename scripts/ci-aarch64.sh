@@ -7,6 +7,8 @@
 #      label, the qemu artefacts, the open findings and the slow tests listed below
 #   2. QEMU_CPU=max (+SHA3/SHA512/SVE/SVE2): the CPU feature tests, the neon equivalence
 #      tests and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
+#   3. QEMU_CPU=cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES, GCM and SHA-2
+#      tests on the fallbacks the neon tables take without those extensions
 # Every left-out group and its reason is printed before the runs.
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
@@ -57,6 +59,9 @@ MAX_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|Equivalence.*/neon( |$)|^Ve
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
+# Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, API
+# and ACVP tests on the neon tables' portable fallbacks, and the CPU tests.
+FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
 stage "configure + cross build (preset aarch64, -j$jobs)"
@@ -66,7 +71,7 @@ cmake --build --preset aarch64 -j "$jobs"
 run() {  # run <QEMU_CPU> <ctest args...>
   local cpu=$1
   shift
-  stage "tests under qemu-aarch64, QEMU_CPU=$cpu: ctest $*"
+  stage "tests under qemu-aarch64, QEMU_CPU=$cpu${TESSERA_CPU_DISABLE:+ TESSERA_CPU_DISABLE=$TESSERA_CPU_DISABLE}: ctest $*"
   QEMU_CPU=$cpu ctest --preset aarch64 -j "$jobs" --timeout 600 "$@"
 }
 
@@ -84,6 +89,9 @@ else
   echo "  (scripts/ci-aarch64.sh --full runs everything but the timing label)"
   run cortex-a53 -LE "$SKIP_LABELS" -E "$EXCLUDE_A53" || status=1
   run max -R "$MAX_SET" -E "$SLOW_MAX" || status=1
+  # The fallbacks on a CPU that has the extensions: AES, PMULL and SHA-256 masked
+  # (TESSERA_CPU_DISABLE, src/cpu/features.cpp), the tests that use them.
+  TESSERA_CPU_DISABLE=aes,pmull,sha2 run cortex-a53 -R "$FALLBACK_SET" -E "$SLOW_MAX" || status=1
 fi
 
 if [ "$insns" = 1 ]; then

@@ -1,6 +1,7 @@
 #include "cpu/features.hpp"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #if defined(__x86_64__)
@@ -11,6 +12,44 @@
 
 namespace tessera::cpu {
 namespace {
+
+// The features by the names feature_string() and TESSERA_CPU_DISABLE use.
+struct Named {
+  bool Features::*member;
+  const char* name;
+};
+constexpr Named kNamed[] = {
+    {&Features::avx2, "avx2"}, {&Features::bmi2, "bmi2"}, {&Features::aesni, "aes"},
+    {&Features::pclmul, "pclmul"}, {&Features::sha, "sha"}, {&Features::vaes, "vaes"},
+    {&Features::vpclmulqdq, "vpclmulqdq"}, {&Features::avx512f, "avx512f"}, {&Features::avx512dq, "avx512dq"},
+    {&Features::avx512bw, "avx512bw"}, {&Features::avx512vl, "avx512vl"}, {&Features::avx512ifma, "avx512ifma"},
+    {&Features::avx512vbmi, "avx512vbmi"}, {&Features::avx512vbmi2, "avx512vbmi2"}, {&Features::neon, "asimd"},
+    {&Features::arm_aes, "aes"}, {&Features::arm_pmull, "pmull"}, {&Features::arm_sha1, "sha1"},
+    {&Features::arm_sha2, "sha2"}, {&Features::arm_sha3, "sha3"}, {&Features::arm_sha512, "sha512"},
+    {&Features::arm_sve, "sve"}, {&Features::arm_sve2, "sve2"}};
+
+// TESSERA_CPU_DISABLE=name[,name...]: the named features read as absent, so that tests can
+// run every fallback on a CPU that has the feature (e.g. aes,pmull,sha2 under
+// QEMU_CPU=cortex-a53 gives the portable AES, GHASH and SHA-256). Names as feature_string()
+// prints them; unknown names are ignored. Read where there is a process environment only
+// (not on bare metal, whose only backend is portable anyway).
+void apply_disable_list(Features& f) noexcept {
+#if defined(__unix__) || defined(__APPLE__) || defined(_WIN32)
+  const char* list = std::getenv("TESSERA_CPU_DISABLE");
+  if (list == nullptr) return;
+  for (const char* p = list; *p != '\0';) {
+    const char* end = p;
+    while (*end != '\0' && *end != ',') ++end;
+    const auto len = static_cast<std::size_t>(end - p);
+    for (const Named& e : kNamed) {
+      if (std::strlen(e.name) == len && std::strncmp(e.name, p, len) == 0) f.*(e.member) = false;
+    }
+    p = *end == ',' ? end + 1 : end;
+  }
+#else
+  (void)f;
+#endif
+}
 
 #if defined(__x86_64__)
 std::uint64_t xgetbv0() noexcept {
@@ -57,6 +96,7 @@ Features detect() noexcept {
     f.vaes = (c >> 9) & 1;
     f.vpclmulqdq = (c >> 10) & 1;
   }
+  apply_disable_list(f);
   // Without OS support the instructions fault: treat the features as absent.
   if (!f.os_avx) f.avx = f.avx2 = f.vaes = f.vpclmulqdq = false;
   if (!f.os_avx512) {
@@ -84,6 +124,7 @@ Features detect() noexcept {
                 HWCAP_SHA1 == (1UL << 5) && HWCAP_SHA2 == (1UL << 6) && HWCAP_SHA3 == (1UL << 17) &&
                 HWCAP_SHA512 == (1UL << 21) && HWCAP_SVE == (1UL << 22) && HWCAP2_SVE2 == (1UL << 1));
 #endif
+  apply_disable_list(f);
   // Without SIMD the crypto instructions (they operate on V registers) cannot run either.
   if (!f.neon) f.arm_aes = f.arm_pmull = f.arm_sha1 = f.arm_sha2 = f.arm_sha3 = f.arm_sha512 = false;
 #elif defined(__aarch64__)
@@ -105,17 +146,9 @@ const char* feature_string() noexcept {
   static const char* const s = [] {
     static char buf[256];
     const Features& f = features();
-    const struct { bool on; const char* name; } list[] = {
-        {f.avx2, "avx2"}, {f.bmi2, "bmi2"}, {f.aesni, "aes"}, {f.pclmul, "pclmul"},
-        {f.sha, "sha"}, {f.vaes, "vaes"}, {f.vpclmulqdq, "vpclmulqdq"},
-        {f.avx512f, "avx512f"}, {f.avx512dq, "avx512dq"}, {f.avx512bw, "avx512bw"},
-        {f.avx512vl, "avx512vl"}, {f.avx512ifma, "avx512ifma"}, {f.avx512vbmi, "avx512vbmi"},
-        {f.avx512vbmi2, "avx512vbmi2"}, {f.neon, "asimd"}, {f.arm_aes, "aes"},
-        {f.arm_pmull, "pmull"}, {f.arm_sha1, "sha1"}, {f.arm_sha2, "sha2"}, {f.arm_sha3, "sha3"},
-        {f.arm_sha512, "sha512"}, {f.arm_sve, "sve"}, {f.arm_sve2, "sve2"}};
     std::size_t n = 0;
-    for (const auto& e : list) {
-      if (!e.on) continue;
+    for (const Named& e : kNamed) {
+      if (!(f.*(e.member))) continue;
       const std::size_t len = std::strlen(e.name);
       if (n + len + 2 > sizeof buf) break;
       if (n != 0) buf[n++] = ' ';

@@ -1,5 +1,6 @@
 // CPU feature detection: x86-64 CPUID with XGETBV (the OS must have enabled the register
-// state), aarch64 HWCAP. Detected once; read-only afterwards.
+// state), aarch64 HWCAP. Detected once; read-only afterwards. TESSERA_CPU_DISABLE=name,...
+// (names as feature_string() prints them) masks features, so tests can run every fallback.
 #pragma once
 
 namespace tessera::cpu {

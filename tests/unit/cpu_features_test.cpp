@@ -63,6 +63,35 @@ TEST(CpuFeatures, NeonAvailableExactlyWithAdvancedSimd) {
 
 // Which kernel tables the neon backend accelerates: a table equal to portable's is shared
 // (cpu::table_for), so the bench reports such a primitive as "portable".
+// TESSERA_CPU_DISABLE (src/cpu/features.cpp): every name in the list reads as absent, and the
+// tables built from the features follow (the cpu.disable-list CTest entries set it).
+TEST(CpuFeatures, DisableListIsApplied) {
+  const char* list = std::getenv("TESSERA_CPU_DISABLE");
+  if (list == nullptr) GTEST_SKIP() << "TESSERA_CPU_DISABLE not set (the cpu.disable-list tests set it)";
+  const std::string features = std::string(" ") + cpu::feature_string() + " ";
+  std::printf("TESSERA_CPU_DISABLE=%s\nfeatures: %s\n", list, cpu::feature_string());
+  for (std::string_view rest = list; !rest.empty();) {
+    const std::size_t comma = rest.find(',');
+    const std::string name(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    EXPECT_EQ(features.find(" " + name + " "), std::string::npos) << name << " still reported";
+  }
+  const cpu::Features& f = cpu::features();
+  // What the tables pick when the features are masked.
+#if TESSERA_HAVE_AVX2
+  if (!f.sha) {
+    EXPECT_NE(sha2::kernels_for(Backend::avx2).compress256, &sha2::compress256_shani);
+  }
+#endif
+  if (!f.arm_sha2) {
+    EXPECT_EQ(sha2::kernels_for(Backend::neon).compress256, &sha2::compress256_portable);
+  }
+  if (!f.aesni && !f.arm_aes) {
+    EXPECT_EQ(aes::kernels_arm_ce(), nullptr);
+    EXPECT_EQ(aes::kernels_aesni(), nullptr);
+  }
+}
+
 TEST(CpuFeatures, NeonTablesSayWhatTheyAccelerate) {
   if (!backend_available(Backend::neon)) GTEST_SKIP() << "neon not available";
   std::string portable, accelerated;
@@ -87,6 +116,7 @@ TEST(CpuFeatures, NeonTablesSayWhatTheyAccelerate) {
 constexpr unsigned field(std::uint64_t reg, unsigned lsb) { return (reg >> lsb) & 0xF; }
 
 TEST(CpuFeatures, HwcapsMatchIdRegisters) {
+  if (std::getenv("TESSERA_CPU_DISABLE") != nullptr) GTEST_SKIP() << "TESSERA_CPU_DISABLE masks the detected features";
   if (!(getauxval(AT_HWCAP) & (1UL << 11))) GTEST_SKIP() << "no HWCAP_CPUID: ID registers not readable at EL0";
   std::uint64_t isar0 = 0, pfr0 = 0;
   __asm__ volatile("mrs %0, ID_AA64ISAR0_EL1" : "=r"(isar0));
@@ -112,6 +142,7 @@ TEST(CpuFeatures, HwcapsMatchIdRegisters) {
 // extension: AES, PMULL, SHA1, SHA256; no SHA3, SHA512, SVE), QEMU_CPU=max (everything QEMU
 // implements). Elsewhere (real hardware, another model) the test is skipped.
 TEST(CpuFeatures, MatchQemuCpuModel) {
+  if (std::getenv("TESSERA_CPU_DISABLE") != nullptr) GTEST_SKIP() << "TESSERA_CPU_DISABLE masks the detected features";
   const char* model = std::getenv("QEMU_CPU");
   const std::string_view m = model ? model : "";
   const cpu::Features& f = cpu::features();
