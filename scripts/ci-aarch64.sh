@@ -46,8 +46,9 @@ QEMU_ARTEFACTS='^BenchThreadedRunner\.OneThreadAndScaling$'
 SLOW_BENCH='^bench\.smoke(-schema)?$'
 # Left out under cortex-a53 for time (CI budget; `--full` runs them):
 #   SHA-2/SHA-3 ACVP      run under max instead (490 s here with both backends)
-#   /portable parameters  the neon tables are portable except Keccak x4/x8, so the /neon
-#                         instances run the same code; x86-64 CI runs the portable preset
+#   /portable parameters  the neon tables keep the portable kernels for what they do not
+#                         accelerate, so the /neon instances run those too; the x86-64
+#                         release suite runs every /portable instance
 #   MlKemApi.Accumulated10000, GoAccumulated768 (30-40 s each), FrodoKEM-976/1344 KATs
 #   (9-21 s each; the 640 ones stay), the exhaustive arithmetic checks, FrodoKEM-976/1344
 #   round trips, MlDsaArith.Reductions
