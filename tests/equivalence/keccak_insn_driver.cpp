@@ -6,27 +6,21 @@
 // printing) is the same in both runs. These are instruction counts, not cycles.
 #include <tessera/backend.hpp>
 
+#include "insn_driver.hpp"
 #include "hash/keccak/keccak.hpp"
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
 
 int main(int argc, char** argv) {
   using namespace tessera;
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s portable|neon|... f1600|f1600_x4|f1600_x8 <calls>\n", argv[0]);
-    return 2;
-  }
-  const Result<Backend> b = parse_backend(argv[1]);
-  if (!b || !backend_available(*b)) {
-    std::fprintf(stderr, "backend %s not available\n", argv[1]);
-    return 2;
-  }
-  const keccak::Kernels& k = keccak::kernels_for(*b);
-  const std::string_view kernel = argv[2];
-  const long calls = std::strtol(argv[3], nullptr, 10);
+  const auto args = test::parse_insn_driver_args(argc, argv, "f1600|f1600_x4|f1600_x8");
+  if (!args) return 2;
+  const Backend backend = args->backend;
+  const keccak::Kernels& k = keccak::kernels_for(backend);
+  const std::string_view kernel = args->what;
+  const long calls = args->calls;
   std::uint64_t sum = 0;
   if (kernel == "f1600") {
     std::uint64_t s[25] = {1};

@@ -10,31 +10,25 @@
 #include <tessera/backend.hpp>
 #include <tessera/mldsa.hpp>
 
+#include "insn_driver.hpp"
 #include "mldsa/kernels.hpp"
 
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
 
 int main(int argc, char** argv) {
   using namespace tessera;
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s portable|neon|... ntt|invntt|pointwise_acc5|pointwise|keygen|sign|verify <calls>\n",
-                 argv[0]);
-    return 2;
-  }
-  const Result<Backend> b = parse_backend(argv[1]);
-  if (!b || !backend_available(*b)) {
-    std::fprintf(stderr, "backend %s not available\n", argv[1]);
-    return 2;
-  }
-  auto forced = BackendOverride::force(*b);
+  const auto args =
+      test::parse_insn_driver_args(argc, argv, "ntt|invntt|pointwise_acc5|pointwise|keygen|sign|verify");
+  if (!args) return 2;
+  const Backend backend = args->backend;
+  auto forced = BackendOverride::force(backend);
   if (!forced) return 2;
-  const mldsa::Kernels& k = mldsa::kernels_for(*b);
-  const std::string_view what = argv[2];
-  const long calls = std::strtol(argv[3], nullptr, 10);
+  const mldsa::Kernels& k = mldsa::kernels_for(backend);
+  const std::string_view what = args->what;
+  const long calls = args->calls;
   static mldsa::Poly a[5], c[5], r;
   for (int p = 0; p < 5; ++p)
     for (int i = 0; i < mldsa::kN; ++i) {

@@ -10,34 +10,26 @@
 #include <tessera/backend.hpp>
 #include <tessera/mlkem.hpp>
 
+#include "insn_driver.hpp"
 #include "mlkem/kernels.hpp"
 
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
 
 int main(int argc, char** argv) {
   using namespace tessera;
   using mlkem::MlKem768;
-  if (argc != 4) {
-    std::fprintf(stderr,
-                 "usage: %s portable|neon|... ntt|invntt|mulcache|basemul_acc3|reduce|tomont|keygen|encaps|decaps "
-                 "<calls>\n",
-                 argv[0]);
-    return 2;
-  }
-  const Result<Backend> b = parse_backend(argv[1]);
-  if (!b || !backend_available(*b)) {
-    std::fprintf(stderr, "backend %s not available\n", argv[1]);
-    return 2;
-  }
-  auto forced = BackendOverride::force(*b);
+  const auto args = test::parse_insn_driver_args(argc, argv,
+                                                 "ntt|invntt|mulcache|basemul_acc3|reduce|tomont|keygen|encaps|decaps");
+  if (!args) return 2;
+  const Backend backend = args->backend;
+  auto forced = BackendOverride::force(backend);
   if (!forced) return 2;
-  const mlkem::Kernels& k = mlkem::kernels_for(*b);
-  const std::string_view what = argv[2];
-  const long calls = std::strtol(argv[3], nullptr, 10);
+  const mlkem::Kernels& k = mlkem::kernels_for(backend);
+  const std::string_view what = args->what;
+  const long calls = args->calls;
   static std::int16_t a[1024], c[512], r[256];
   for (int i = 0; i < 1024; ++i) a[i] = static_cast<std::int16_t>(i * 7 % 3000 - 1500);
   std::array<std::uint8_t, 64> seed{};

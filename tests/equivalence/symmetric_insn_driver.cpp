@@ -6,30 +6,24 @@
 // count is (count(calls = N) - count(calls = 0)) / N. Instruction counts, not cycles.
 #include <tessera/backend.hpp>
 
+#include "insn_driver.hpp"
 #include "hash/sha2/kernels.hpp"
 #include "symmetric/aes.hpp"
 #include "symmetric/gcm.hpp"
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
 
 int main(int argc, char** argv) {
   using namespace tessera;
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s portable|neon|... ctr64|ghash64|sha256x64 <calls>\n", argv[0]);
-    return 2;
-  }
-  const Result<Backend> b = parse_backend(argv[1]);
-  if (!b || !backend_available(*b)) {
-    std::fprintf(stderr, "backend %s not available\n", argv[1]);
-    return 2;
-  }
-  const gcm::Kernels& g = gcm::kernels_for(*b);
+  const auto args = test::parse_insn_driver_args(argc, argv, "ctr64|ghash64|sha256x64");
+  if (!args) return 2;
+  const Backend backend = args->backend;
+  const gcm::Kernels& g = gcm::kernels_for(backend);
   const aes::Kernels& a = *g.aes;  // the AES table GCM uses on this backend
-  const std::string_view what = argv[2];
-  const long calls = std::strtol(argv[3], nullptr, 10);
+  const std::string_view what = args->what;
+  const long calls = args->calls;
   static std::uint8_t key[16] = {1}, ctr[16] = {}, h[16] = {1, 2, 3}, xi[16] = {}, buf[64 * 16] = {5};
   static aes::RoundKeys rk;
   static gcm::GhashKey hkey;
@@ -42,10 +36,10 @@ int main(int argc, char** argv) {
     } else if (what == "ghash64") {
       g.ghash(hkey, xi, buf, 64);
     } else if (what == "sha256x64") {
-      sha2::kernels_for(*b).compress256(state, buf, 16);  // 16 x 64 bytes = the 1 KiB buffer
-      sha2::kernels_for(*b).compress256(state, buf, 16);
-      sha2::kernels_for(*b).compress256(state, buf, 16);
-      sha2::kernels_for(*b).compress256(state, buf, 16);
+      sha2::kernels_for(backend).compress256(state, buf, 16);  // 16 x 64 bytes = the 1 KiB buffer
+      sha2::kernels_for(backend).compress256(state, buf, 16);
+      sha2::kernels_for(backend).compress256(state, buf, 16);
+      sha2::kernels_for(backend).compress256(state, buf, 16);
     } else {
       std::fprintf(stderr, "unknown kernel %s\n", argv[2]);
       return 2;
