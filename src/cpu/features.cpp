@@ -33,7 +33,7 @@ constexpr Named kNamed[] = {
 // QEMU_CPU=cortex-a53 gives the portable AES, GHASH and SHA-256). Names as feature_string()
 // prints them; unknown names are ignored. Read where there is a process environment only
 // (not on bare metal, whose only backend is portable anyway).
-void apply_disable_list(Features& f) noexcept {
+[[maybe_unused]] void apply_disable_list(Features& f) noexcept {
 #if defined(__unix__) || defined(__APPLE__) || defined(_WIN32)
   const char* list = std::getenv("TESSERA_CPU_DISABLE");
   if (list == nullptr) return;
