@@ -31,9 +31,6 @@ inline std::int32_t mont_mul_pre(std::int32_t a, std::int32_t z, std::int32_t zq
   return static_cast<std::int32_t>(hz - ht - fix);
 }
 
-constexpr std::int32_t qinv_mul(std::int32_t z) noexcept {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
-}
 // kZetasMont and their negatives, each with its q^-1 multiple (for mont_mul_pre).
 struct PortableZetas {
   std::int32_t fwd[kN], fwd_q[kN], inv[kN], inv_q[kN];

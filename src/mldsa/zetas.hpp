@@ -52,6 +52,12 @@ inline constexpr std::int32_t kInvNttLastZeta = detail::centered(
     (kQ - std::int64_t{kZetasMont[1]}) % kQ * ((std::int64_t{kInvNttFactor} + kQ) % kQ) % kQ *
     detail::pow_mod(detail::kMontMod, kQ - 2) % kQ);
 
+// z * q^-1 mod 2^32 as a signed value: the second constant of a Montgomery multiplication by
+// z (a z - t q) / 2^32 with t = a * (z q^-1) mod 2^32, as every ML-DSA kernel computes it.
+constexpr std::int32_t qinv_mul(std::int32_t z) noexcept {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
+}
+
 static_assert(detail::kMontMod - kQ == kMont);
 static_assert(static_cast<std::uint32_t>(kQInv) * static_cast<std::uint32_t>(kQ) == 1u);
 

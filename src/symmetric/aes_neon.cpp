@@ -22,23 +22,28 @@ std::uint32_t sub_word_ce(std::uint32_t w) noexcept {
   return vgetq_lane_u32(vreinterpretq_u32_u8(s), 0);
 }
 
+// The round keys are read from the caller's schedule, not copied into a local array (as
+// aes_x86.hpp's Keys128 does: a copy would leave the schedule on the stack); the compiler
+// keeps what fits in registers.
 struct Keys {
-  explicit Keys(const RoundKeys& rk) noexcept : nr(rk.rounds) {
-    for (int r = 0; r <= nr; ++r) k[r] = vld1q_u8(rk.bytes + 16 * r);
-  }
-  uint8x16_t k[kMaxRounds + 1];
+  explicit Keys(const RoundKeys& rk) noexcept : k(rk.bytes), nr(rk.rounds) {}
+  uint8x16_t operator[](int r) const noexcept { return vld1q_u8(k + 16 * r); }
+  const std::uint8_t* k;
   int nr;
 };
 
 // N independent blocks through the rounds (N blocks in flight hide AESE's latency).
 template <int N>
 [[gnu::always_inline]] inline void encrypt_n(const Keys& k, uint8x16_t* b) noexcept {
-  for (int r = 0; r < k.nr - 1; ++r)
-    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], k.k[r]));
-  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaeseq_u8(b[j], k.k[k.nr - 1]), k.k[k.nr]);
+  for (int r = 0; r < k.nr - 1; ++r) {
+    const uint8x16_t key = k[r];
+    for (int j = 0; j < N; ++j) b[j] = vaesmcq_u8(vaeseq_u8(b[j], key));
+  }
+  const uint8x16_t penultimate = k[k.nr - 1], last = k[k.nr];
+  for (int j = 0; j < N; ++j) b[j] = veorq_u8(vaeseq_u8(b[j], penultimate), last);
 }
 
-// The round keys (and any block) the compiler keeps in vector registers may be spilled to
+// Round keys and blocks the compiler keeps in vector registers may still be spilled to
 // this frame: the public entries wipe it (the round keys are the key).
 constexpr std::size_t kFrameBytes = 512;
 

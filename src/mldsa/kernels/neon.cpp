@@ -21,10 +21,6 @@
 namespace tessera::mldsa::neon {
 namespace {
 
-constexpr std::int32_t qinv_mul(std::int32_t z) noexcept {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
-}
-
 [[gnu::always_inline]] inline int32x4_t mont_mul(int32x4_t a, int32x4_t z, int32x4_t zq) noexcept {
   const int32x4_t hi = vqdmulhq_s32(a, z);
   const int32x4_t t = vmulq_s32(a, zq);

@@ -69,10 +69,6 @@ TS_INLINE V montred64(V e, V o) noexcept {
   return O::blend_odd(O::odd(O::sub(e, te)), O::sub(o, to));
 }
 
-constexpr std::int32_t qinv_mul(std::int32_t z) {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
-}
-
 // Zeta tables. Forward layer len, group g uses kZetasMont[128 / len + g]; inverse layer
 // len, group g uses -kZetasMont[256 / len - 1 - g] (the portable loops' orders).
 struct ZetaTables {
