@@ -1,0 +1,49 @@
+// The state inside rsa::PublicKey and rsa::PrivateKey (include/tessera/rsa.hpp keeps it as
+// opaque bytes, so that the public header does not depend on the limb type of the build).
+#pragma once
+
+#include <tessera/rsa.hpp>
+
+#include "bignum/nat.hpp"
+
+#include <cstddef>
+#include <new>
+
+namespace tessera::rsa {
+
+struct PublicState {
+  bignum::MontModulus n;
+  bignum::Limb e[bignum::kNatMaxLimbs];
+  std::size_t e_limbs;
+  std::size_t bits;  // of n
+  std::size_t bytes() const noexcept { return (bits + 7) / 8; }
+  bignum::NatView e_view() const noexcept { return {e, e_limbs}; }
+};
+
+// Every secret of a private key. d, dp, dq and qinv have the limb counts of n, p, q and p.
+struct PrivateState {
+  bignum::MontModulus p, q;
+  bignum::Limb d[bignum::kNatMaxLimbs];
+  bignum::Limb dp[bignum::kNatMaxLimbs];
+  bignum::Limb dq[bignum::kNatMaxLimbs];
+  bignum::Limb qinv[bignum::kNatMaxLimbs];
+};
+
+static_assert(sizeof(PublicState) <= kPublicStateBytes && alignof(PublicState) <= 16);
+static_assert(sizeof(PrivateState) <= kPrivateStateBytes && alignof(PrivateState) <= 16);
+
+// The library's view of a key's state.
+struct Access {
+  static PublicState& state(PublicKey& k) noexcept { return *std::launder(reinterpret_cast<PublicState*>(k.state_)); }
+  static const PublicState& state(const PublicKey& k) noexcept {
+    return *std::launder(reinterpret_cast<const PublicState*>(k.state_));
+  }
+  static PrivateState& state(PrivateKey& k) noexcept { return *std::launder(reinterpret_cast<PrivateState*>(k.state_)); }
+  static const PrivateState& state(const PrivateKey& k) noexcept {
+    return *std::launder(reinterpret_cast<const PrivateState*>(k.state_));
+  }
+  static PublicKey& public_key(PrivateKey& k) noexcept { return k.pub_; }
+  static PublicKey make_public() noexcept { return PublicKey(); }
+};
+
+}  // namespace tessera::rsa
