@@ -34,13 +34,17 @@ static_assert(sizeof(PrivateState) <= kPrivateStateBytes && alignof(PrivateState
 
 // The library's view of a key's state.
 struct Access {
-  static PublicState& state(PublicKey& k) noexcept { return *std::launder(reinterpret_cast<PublicState*>(k.state_)); }
+  // The storage is aligned for the state (alignas(16) in the public header): the casts go
+  // through void* so that -Wcast-align does not see a uint8_t* widened.
+  static PublicState& state(PublicKey& k) noexcept { return *std::launder(static_cast<PublicState*>(static_cast<void*>(k.state_))); }
   static const PublicState& state(const PublicKey& k) noexcept {
-    return *std::launder(reinterpret_cast<const PublicState*>(k.state_));
+    return *std::launder(static_cast<const PublicState*>(static_cast<const void*>(k.state_)));
   }
-  static PrivateState& state(PrivateKey& k) noexcept { return *std::launder(reinterpret_cast<PrivateState*>(k.state_)); }
+  static PrivateState& state(PrivateKey& k) noexcept {
+    return *std::launder(static_cast<PrivateState*>(static_cast<void*>(k.state_)));
+  }
   static const PrivateState& state(const PrivateKey& k) noexcept {
-    return *std::launder(reinterpret_cast<const PrivateState*>(k.state_));
+    return *std::launder(static_cast<const PrivateState*>(static_cast<const void*>(k.state_)));
   }
   static PublicKey& public_key(PrivateKey& k) noexcept { return k.pub_; }
   static PublicKey make_public() noexcept { return PublicKey(); }

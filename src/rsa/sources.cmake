@@ -2,4 +2,5 @@
 list(APPEND TESSERA_SOURCES
   rsa/rsa_keys.cpp
   rsa/rsa_primitives.cpp
-  rsa/rsa_inverse.cpp)
+  rsa/rsa_inverse.cpp
+  rsa/rsa_der.cpp)
