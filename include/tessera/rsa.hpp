@@ -20,7 +20,8 @@
 // (Manger's attack). Verification and encryption use public data only.
 //
 // Moduli: 1024 to 4096 bits for keys that are imported (1024 for legacy verification),
-// e odd with 3 <= e < n. Key generation (FIPS 186-5 A.1.3) is not provided yet.
+// e odd with 3 <= e < n. Key generation (FIPS 186-5 A.1.3) makes 2048-, 3072- and
+// 4096-bit keys.
 //
 // Stack: a private operation uses about 14 KiB at 4096 bits (the 4-bit window table of
 // the half exponentiations and the blinding inverse); keys are about 2 KiB (public) and
@@ -113,6 +114,15 @@ class TESSERA_API PrivateKey {
   [[nodiscard]] static Result<PrivateKey> from_components(std::span<const std::uint8_t> n, std::span<const std::uint8_t> e,
                                                           std::span<const std::uint8_t> d, std::span<const std::uint8_t> p,
                                                           std::span<const std::uint8_t> q) noexcept;
+  // FIPS 186-5 A.1.3: random probable primes p, q of bits / 2 bits (p, q >= sqrt(2)
+  // 2^(bits/2 - 1), |p - q| > 2^(bits/2 - 100), gcd(p - 1, e) = gcd(q - 1, e) = 1, trial
+  // division by the odd primes below 1000, then Miller-Rabin with the rounds of Table B.1),
+  // and d = e^-1 mod LCM(p - 1, q - 1) > 2^(bits/2) (A.1.1). bits is 2048, 3072 or 4096
+  // and e a prime with 2^16 < e < 2^64 (Error::invalid_argument); Error::randomness_failure
+  // if the random source fails. Constant time in the key except for what rejected
+  // candidates reveal and the count of factors 2 in p - 1 and q - 1 (rsa_prime.hpp).
+  // About 0.1 to 2 s; the time is heavy-tailed (tessera-bench reports p50 and p99).
+  [[nodiscard]] static Result<PrivateKey> generate(std::size_t bits, std::uint64_t e = 65537) noexcept;
   // RSAPrivateKey (RFC 8017 A.1.2), version 0 (two-prime) in strict DER; version 1
   // (multi-prime) is Error::unsupported.
   [[nodiscard]] static Result<PrivateKey> from_der(std::span<const std::uint8_t> der) noexcept;

@@ -98,5 +98,10 @@ namespace tessera::bignum {
 // shift-and-subtract step per bit of x (64 x.size() steps), each a masked subtraction.
 // Constant time in x and m; for secrets such as d mod (p - 1).
 void nat_mod(NatSpan r, NatView x, NatView m) noexcept;
+// The same with the quotient: q = x / m (q.size() == x.size()), r = x mod m.
+void nat_divmod(NatSpan q, NatSpan r, NatView x, NatView m) noexcept;
+// r = gcd(a, b) (a, b, r of one length; not both zero): Stein's binary algorithm run for
+// a fixed 2 w n + w n steps, each branch a masked select. Constant time in a and b.
+void nat_gcd(NatSpan r, NatView a, NatView b) noexcept;
 
 }  // namespace tessera::bignum

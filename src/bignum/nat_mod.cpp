@@ -1,4 +1,4 @@
-// Constant-time reduction modulo any modulus (bignum/nat.hpp, nat_mod).
+// Constant-time division by any modulus (bignum/nat.hpp: nat_mod, nat_divmod).
 #include "bignum/nat.hpp"
 
 #include "common/secret.hpp"
@@ -7,7 +7,10 @@
 
 namespace tessera::bignum {
 
-void nat_mod(NatSpan r, NatView x, NatView m) noexcept {
+namespace {
+
+// Restoring division one bit at a time (the quotient bit is "no borrow"), into q if given.
+void divide(Limb* q, NatSpan r, NatView x, NatView m) noexcept {
   const std::size_t n = m.size();
   // acc < m before each step, so 2 acc + 1 < 2m fits in n + 1 limbs and one masked
   // subtraction brings it back below m.
@@ -23,10 +26,20 @@ void nat_mod(NatSpan r, NatView x, NatView m) noexcept {
     }
     const Limb borrow = nat_sub(NatSpan(t, n + 1), NatView(acc, n + 1), NatView(mm, n + 1));
     nat_select(NatSpan(acc, n + 1), NatView(t, n + 1), mask_from_bit(static_cast<Limb>(borrow ^ 1u)));
+    if (q != nullptr) q[i / kLimbBits] |= static_cast<Limb>(static_cast<Limb>(borrow ^ 1u) << (i % kLimbBits));
   }
   std::memcpy(r.data(), acc, n * sizeof(Limb));
   secure_zero(acc, sizeof(acc));
   secure_zero(t, sizeof(t));
+}
+
+}  // namespace
+
+void nat_mod(NatSpan r, NatView x, NatView m) noexcept { divide(nullptr, r, x, m); }
+
+void nat_divmod(NatSpan q, NatSpan r, NatView x, NatView m) noexcept {
+  for (Limb& l : q) l = 0;
+  divide(q.data(), r, x, m);
 }
 
 }  // namespace tessera::bignum

@@ -2,4 +2,5 @@
 # src/bignum/uint.hpp, src/bignum/montgomery.hpp), shared by src/ec/; and the run-time-length naturals (src/bignum/nat.hpp) of RSA and FFDHE.
 list(APPEND TESSERA_SOURCES
   bignum/nat.cpp
-  bignum/nat_mod.cpp)
+  bignum/nat_mod.cpp
+  bignum/nat_gcd.cpp)
