@@ -29,6 +29,7 @@
 #pragma once
 
 #include <tessera/export.hpp>
+#include <tessera/hash_id.hpp>
 #include <tessera/result.hpp>
 #include <tessera/secret.hpp>
 
@@ -157,6 +158,71 @@ class TESSERA_API PrivateKey {
 // RSADP / RSASP1: x^d mod n (CRT, blinded, checked; see above).
 [[nodiscard]] TESSERA_API Result<SecretBlock> rsadp(const PrivateKey& sk, std::span<const std::uint8_t> c) noexcept;
 [[nodiscard]] TESSERA_API Result<Block> rsasp1(const PrivateKey& sk, std::span<const std::uint8_t> m) noexcept;
+
+// ---- Signatures (RFC 8017 Section 8) --------------------------------------------------
+// The message is hashed with `hash` (any HashId but SHA-1, which Tessera never signs with:
+// Error::unsupported); the *_digest forms take Hash(M) (exactly digest_bytes(hash):
+// Error::invalid_length). Signatures are modulus_bytes() long. verify* return false for
+// anything that is not a valid signature (wrong length, s >= n, bad encoding).
+
+// RSASSA-PKCS1-v1_5 (8.2): SHA-2 and SHA-3 (no DigestInfo is defined for SHAKE:
+// Error::unsupported).
+[[nodiscard]] TESSERA_API Result<Block> sign_pkcs1_v15(const PrivateKey& sk, HashId hash,
+                                                       std::span<const std::uint8_t> message) noexcept;
+[[nodiscard]] TESSERA_API Result<Block> sign_pkcs1_v15_digest(const PrivateKey& sk, HashId hash,
+                                                              std::span<const std::uint8_t> digest) noexcept;
+[[nodiscard]] TESSERA_API bool verify_pkcs1_v15(const PublicKey& pk, HashId hash, std::span<const std::uint8_t> message,
+                                                std::span<const std::uint8_t> signature) noexcept;
+[[nodiscard]] TESSERA_API bool verify_pkcs1_v15_digest(const PublicKey& pk, HashId hash,
+                                                       std::span<const std::uint8_t> digest,
+                                                       std::span<const std::uint8_t> signature) noexcept;
+
+// RSASSA-PSS (8.1). The mask generation function: MGF1 over the PSS hash (RFC 8017 B.2.1,
+// what TLS and X.509 use), or SHAKE128 / SHAKE256 itself (FIPS 186-5 5.4, RFC 8702).
+enum class MaskFunction : std::uint8_t { mgf1, shake128, shake256 };
+struct PssParams {
+  HashId hash = HashId::sha256;
+  std::size_t salt_bytes = 32;  // any length that fits (Error::invalid_length), 0 included
+  MaskFunction mask = MaskFunction::mgf1;
+};
+// The salt is drawn from random_bytes (Error::randomness_failure if that fails).
+[[nodiscard]] TESSERA_API Result<Block> sign_pss(const PrivateKey& sk, const PssParams& params,
+                                                 std::span<const std::uint8_t> message) noexcept;
+[[nodiscard]] TESSERA_API Result<Block> sign_pss_digest(const PrivateKey& sk, const PssParams& params,
+                                                        std::span<const std::uint8_t> digest) noexcept;
+// A caller-chosen salt (params.salt_bytes is ignored; tests and ACVP): deterministic.
+[[nodiscard]] TESSERA_API Result<Block> sign_pss_internal(const PrivateKey& sk, const PssParams& params,
+                                                          std::span<const std::uint8_t> message,
+                                                          std::span<const std::uint8_t> salt) noexcept;
+// Verification with the expected salt length params.salt_bytes.
+[[nodiscard]] TESSERA_API bool verify_pss(const PublicKey& pk, const PssParams& params,
+                                          std::span<const std::uint8_t> message,
+                                          std::span<const std::uint8_t> signature) noexcept;
+[[nodiscard]] TESSERA_API bool verify_pss_digest(const PublicKey& pk, const PssParams& params,
+                                                 std::span<const std::uint8_t> digest,
+                                                 std::span<const std::uint8_t> signature) noexcept;
+
+// ---- Encryption: RSAES-OAEP (RFC 8017 Section 7.1) ---------------------------------------
+// lHash's hash and MGF1's hash are chosen separately (SHA-1, SHA-2 or SHA-3; SHAKE is not
+// defined for OAEP: Error::unsupported). The label may have any length.
+struct OaepParams {
+  HashId hash = HashId::sha256;
+  HashId mgf1_hash = HashId::sha256;
+  std::span<const std::uint8_t> label = {};
+};
+// At most modulus_bytes() - 2 hLen - 2 message bytes (Error::invalid_length); the seed is
+// drawn from random_bytes (Error::randomness_failure).
+[[nodiscard]] TESSERA_API Result<Block> encrypt_oaep(const PublicKey& pk, const OaepParams& params,
+                                                     std::span<const std::uint8_t> message) noexcept;
+// A caller-chosen seed (exactly hLen bytes; tests and ACVP): deterministic.
+[[nodiscard]] TESSERA_API Result<Block> encrypt_oaep_internal(const PublicKey& pk, const OaepParams& params,
+                                                              std::span<const std::uint8_t> message,
+                                                              std::span<const std::uint8_t> seed) noexcept;
+// Constant time in the key and in everything decrypted: a wrong length or a ciphertext out
+// of range (public) and every padding failure (secret) all give Error::invalid_encoding
+// ("RSA-OAEP ciphertext") and no message.
+[[nodiscard]] TESSERA_API Result<SecretBlock> decrypt_oaep(const PrivateKey& sk, const OaepParams& params,
+                                                           std::span<const std::uint8_t> ciphertext) noexcept;
 
 }  // namespace tessera::rsa
 

@@ -123,7 +123,8 @@ void mod_sub(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept {
 void mont_mul(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept {
   const std::size_t n = mod.n;
   const Limb* m = mod.m;
-  Limb t[kNatMaxLimbs + 2] = {};
+  Limb t[kNatMaxLimbs + 2];
+  for (std::size_t j = 0; j < n + 2; ++j) t[j] = 0;
   for (std::size_t i = 0; i < n; ++i) {
     // t += a b[i]
     Limb c = 0;
@@ -144,8 +145,8 @@ void mont_mul(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept 
   const Limb borrow = nat_sub(NatSpan(s, n), NatView(t, n), mod.modulus());
   nat_select(NatSpan(s, n), NatView(t, n), mask_from_bit(static_cast<Limb>(borrow & (t[n] ^ 1u))));
   std::memcpy(r.data(), s, n * sizeof(Limb));
-  secure_zero(t, sizeof(t));
-  secure_zero(s, sizeof(s));
+  secure_zero(t, (n + 2) * sizeof(Limb));
+  secure_zero(s, n * sizeof(Limb));
 }
 
 void mont_from_nat(NatSpan r, NatView x, const MontModulus& mod) noexcept {

@@ -8,3 +8,4 @@ tessera_simd_sources(TESSERA_SOURCES
   AVX512 hash/keccak/avx512.cpp
   NEON   hash/keccak/neon.cpp)
 include(hash/sha2.cmake)
+include(hash/sha1.cmake)
