@@ -185,7 +185,7 @@ void add_agreement(std::vector<Case>& cases, const char* algorithm, const char* 
     EVP_PKEY_free(b);
     if (!priv || !peer) return fail("key setup"), Op();
     return [priv, peer] {
-      unsigned char secret[64];
+      unsigned char secret[512];  // FFDHE-4096's 512 bytes; X25519 / ECDH use the first 32-66
       std::size_t n = sizeof secret;
       EVP_PKEY_CTX* ctx = EVP_PKEY_CTX_new_from_pkey(nullptr, priv.get(), nullptr);
       EVP_PKEY_derive_init(ctx);
@@ -203,7 +203,7 @@ void add_agreement(std::vector<Case>& cases, const char* algorithm, const char* 
 // SHA-256, from EVP_PKEYs imported from DER once.
 void add_signature(std::vector<Case>& cases, const char* algorithm, const char* alg, const char* group,
                    unsigned rsa_bits, int strength, const char* label, const char* accel,
-                   const char* md_name = "SHA256") {
+                   const char* md_name = "SHA256", const char* sign_op = "sign", const char* verify_op = "verify") {
   const std::string msg_label = std::string(label) + " msg=" + std::to_string(kMessageBytes) + "B";
   struct Keys {
     Pkey priv, pub;
@@ -232,7 +232,7 @@ void add_signature(std::vector<Case>& cases, const char* algorithm, const char* 
     keys->sig_out.resize(static_cast<std::size_t>(EVP_PKEY_get_size(keys->priv.get())));
     return keys;
   };
-  Case sign = peer_ops_case(kName, algorithm, "sign", strength, [make_keys, md_name]() -> Op {
+  Case sign = peer_ops_case(kName, algorithm, sign_op, strength, [make_keys, md_name]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
     return [keys, md_name] {
@@ -249,7 +249,7 @@ void add_signature(std::vector<Case>& cases, const char* algorithm, const char* 
   }, accel, msg_label);
   sign.message_bytes = kMessageBytes;
   cases.push_back(std::move(sign));
-  Case verify = peer_ops_case(kName, algorithm, "verify", strength, [make_keys, md_name]() -> Op {
+  Case verify = peer_ops_case(kName, algorithm, verify_op, strength, [make_keys, md_name]() -> Op {
     auto keys = make_keys();
     if (!keys) return Op();
     return [keys, md_name] {
@@ -442,7 +442,26 @@ std::vector<Case> make_cases() {
   for (std::size_t i = cases.size() - 4; i < cases.size(); ++i)  // wolfCrypt's label, no "msg=32B"
     cases[i].label = cases[i].algorithm == "ECDSA P-256" ? "ECDSA [      SECP256R1]" : "ECDSA [      SECP384R1]";
   // ---- end ECDSA P-256 / P-384 ----
-  add_signature(cases, "RSA-2048", "RSA", nullptr, 2048, 112, "RSA 2048", "asm");
+  // ---- RSA and FFDHE (issue 17): wolfCrypt's "RSA 2048 private / public" and "DH 2048
+  // key gen / agree" rows, as bench/cases/rsa.cpp and bench/cases/dh.cpp: the private row
+  // is a PKCS#1 v1.5 SHA-256 signature of a 32-byte message, the public row its
+  // verification; key gen a fresh key each call (RSA: e = 65537) ----
+  for (const auto& [algorithm, bits] : {std::pair{"RSA-2048", 2048u}, {"RSA-3072", 3072u}, {"RSA-4096", 4096u}}) {
+    add_signature(cases, algorithm, "RSA", nullptr, bits, static_cast<int>(bits), "RSA", "asm", "SHA256", "private",
+                  "public");
+    for (std::size_t i = cases.size() - 2; i < cases.size(); ++i) cases[i].label = "RSA";
+    cases.push_back(peer_ops_case(kName, algorithm, "key gen", static_cast<int>(bits), [bits]() -> Op {
+      return [bits] {
+        EVP_PKEY* k = generate("RSA", nullptr, bits);
+        do_not_optimize(k);
+        EVP_PKEY_free(k);
+      };
+    }, "asm", "RSA"));
+  }
+  for (const auto& [algorithm, group, bits] :
+       {std::tuple{"FFDHE-2048", "ffdhe2048", 2048}, {"FFDHE-3072", "ffdhe3072", 3072}, {"FFDHE-4096", "ffdhe4096", 4096}})
+    add_agreement(cases, algorithm, "DH", group, bits, "DH", "asm");
+  // ---- end RSA and FFDHE ----
   return cases;
 }
 

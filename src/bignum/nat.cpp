@@ -2,14 +2,29 @@
 #include "bignum/nat.hpp"
 
 #include "common/secret.hpp"
+#include "cpu/backend.hpp"
+#include "cpu/features.hpp"
+#include "tessera_config.hpp"
 
 #include <cstring>
 
 namespace tessera::bignum {
 
 namespace {
-using Wide = LimbTraits<Limb>::Wide;
+
+MontMulFn pick_kernel([[maybe_unused]] std::size_t n) noexcept {
+#if TESSERA_HAVE_AVX2 && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+  const auto& f = cpu::features();
+  if (cpu::active() != Backend::portable && f.bmi2 && f.adx && n % 4 == 0) return mont_mul_mulx;
+#endif
+  return mont_mul_portable;
+}
+
 }  // namespace
+
+const char* mont_mul_kernel_name(std::size_t n) noexcept {
+  return pick_kernel(n) == mont_mul_portable ? "portable" : "MULX/ADX";
+}
 
 bool nat_from_be_bytes(NatSpan out, std::span<const std::uint8_t> in) noexcept {
   for (Limb& l : out) l = 0;
@@ -120,7 +135,7 @@ void mod_sub(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept {
   std::memcpy(r.data(), d, n * sizeof(Limb));
 }
 
-void mont_mul(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept {
+void mont_mul_portable(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept {
   const std::size_t n = mod.n;
   const Limb* m = mod.m;
   Limb t[kNatMaxLimbs + 2];
@@ -227,6 +242,7 @@ bool mont_init(MontModulus& mod, NatView m) noexcept {
   if (n == 1 && m[0] == 1) return false;
   secure_zero_object(mod);
   mod.n = n;
+  mod.mul = pick_kernel(n);
   std::memcpy(mod.m, m.data(), n * sizeof(Limb));
   // m' = -m^-1 mod 2^w by Newton's iteration: x = x (2 - m x) doubles the correct low bits,
   // and x = m is correct to 3 bits for odd m.

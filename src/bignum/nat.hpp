@@ -59,21 +59,32 @@ std::size_t nat_bit_length_vartime(NatView a) noexcept;
 // R = 2^(w n): m' = -m^-1 mod 2^w, R mod m (1 in Montgomery form) and R^2 mod m (for the
 // conversion into Montgomery form). The modulus may be secret (RSA's p and q): setting it
 // up is constant time in its value.
+struct MontModulus;
+using MontMulFn = void (*)(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept;
+
 struct MontModulus {
   Limb m[kNatMaxLimbs];
   Limb one[kNatMaxLimbs];  // R mod m
   Limb rr[kNatMaxLimbs];   // R^2 mod m
   Limb m0inv;
   std::size_t n;
+  MontMulFn mul;           // the kernel of the backend that was active at mont_init
   NatView modulus() const noexcept { return {m, n}; }
 };
 
-// False for an even m, m = 1, a zero top limb, or more than kNatMaxLimbs limbs.
+// False for an even m, m = 1, a zero top limb, or more than kNatMaxLimbs limbs. Picks the
+// multiplication kernel: MULX/ADX (nat_mulx.cpp) on the avx2 and avx512 backends where the
+// CPU has BMI2 and ADX and n is a multiple of 4, else the portable one.
 [[nodiscard]] bool mont_init(MontModulus& mod, NatView m) noexcept;
 
 // r = a b R^-1 mod m, in [0, m), for a < R (any n-limb value) and b < m (CIOS
 // Montgomery multiplication; Koc, Acar and Kaliski, 1996). r may alias a or b.
-void mont_mul(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept;
+inline void mont_mul(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept { mod.mul(r, a, b, mod); }
+// The kernels (same contract): portable C++, and MULX/ADX (x86-64, n % 4 == 0).
+void mont_mul_portable(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept;
+void mont_mul_mulx(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept;
+// "portable" or "MULX/ADX": the kernel mont_init picks for n limbs on the active backend.
+const char* mont_mul_kernel_name(std::size_t n) noexcept;
 // r = x R mod m for x of any length (x mod m into Montgomery form): Horner's rule over
 // n-limb chunks of x, each chunk multiplied by R^2 mod m.
 void mont_from_nat(NatSpan r, NatView x, const MontModulus& mod) noexcept;

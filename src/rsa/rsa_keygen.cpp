@@ -24,9 +24,14 @@ namespace {
 // (A.1.3 step 4.4). Equality (probability 2^-64) is rejected, a negligible narrowing.
 constexpr std::uint64_t kSqrt2Top64 = 0xB504F333F9DE6484ull;
 
+// What a draw of A.1.3 steps 4.2-4.5 gave: a candidate that steps 4.4 / 5.4 send straight
+// back to 4.2 / 5.2 (not counted), one that failed the gcd or primality test (counted by
+// step 4.6 / 5.6), or a prime.
+enum class Draw { redraw, composite, prime };
+
 // A.1.3 steps 4.2-4.5 (p) or 5.2-5.5 (q, when `other` is given): one candidate of `bits`
-// bits, or false to draw again. e is odd, prime and public.
-Result<bool> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb* other) noexcept {
+// bits. e is odd, prime and public.
+Result<Draw> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb* other) noexcept {
   const std::size_t limbs = bits / kLimbBits, bytes = bits / 8;
   std::uint8_t buf[max_modulus_bytes / 2];
   ZeroOnExit wipe_buf(buf);
@@ -38,7 +43,7 @@ Result<bool> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb*
   for (int i = 0; i < 8; ++i) top = (top << 8) | buf[i];
   // top > K exactly when K - top borrows (Hacker's Delight 2-13, the borrow bit).
   const std::uint64_t above = ((~kSqrt2Top64 & top) | (~(kSqrt2Top64 ^ top) & (kSqrt2Top64 - top))) >> 63;
-  if (ct::declassify_value(above) == 0) return false;
+  if (ct::declassify_value(above) == 0) return Draw::redraw;
   (void)bignum::nat_from_be_bytes(NatSpan(out, limbs), std::span<const std::uint8_t>(buf, bytes));
   // Step 5.4: |p - q| > 2^(bits - 100).
   if (other != nullptr) {
@@ -51,7 +56,7 @@ Result<bool> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb*
     const bool far = ct::declassify_value(bignum::nat_lt_mask(NatView(d1, limbs), NatView(bound, limbs))) == 0;
     secure_zero(d1, sizeof(d1));
     secure_zero(d2, sizeof(d2));
-    if (!far) return false;
+    if (!far) return Draw::redraw;
   }
   // Step 4.5: gcd(p - 1, e) = 1, i.e. p mod e != 1 for prime e: (p - 1) R mod e != 0.
   {
@@ -64,11 +69,13 @@ Result<bool> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb*
     out[0] |= 1;
     const bool coprime = ct::declassify_value(bignum::nat_is_zero_mask(NatView(r, me.n))) == 0;
     secure_zero_object(me);
-    if (!coprime) return false;
+    if (!coprime) return Draw::composite;
   }
   // Step 4.5.1: trial division, then Miller-Rabin (Table B.1 rounds).
-  if (has_small_factor(NatView(out, limbs))) return false;
-  return miller_rabin(NatView(out, limbs), miller_rabin_rounds(bits));
+  if (has_small_factor(NatView(out, limbs))) return Draw::composite;
+  auto r = miller_rabin(NatView(out, limbs), miller_rabin_rounds(bits));
+  if (!r) return r.failure();
+  return *r ? Draw::prime : Draw::composite;
 }
 
 // Deterministic Miller-Rabin for a public 64-bit e with the first twelve prime bases
@@ -122,13 +129,17 @@ Result<PrivateKey> PrivateKey::generate(std::size_t bits, std::uint64_t e) noexc
   for (int attempt = 0; attempt < 8; ++attempt) {  // A.1.1: d > 2^(nlen/2), else regenerate
     // Steps 4 and 5, each with at most 5 * nlen / 2 candidates (steps 4.6 / 5.6).
     for (Limb* prime : {s.p, s.q}) {
-      bool found = false;
-      for (std::size_t i = 0; i < 5 * half && !found; ++i) {
+      Draw draw = Draw::redraw;
+      // The uncounted redraws are bounded too (about 70% of draws are, so 40 times the
+      // counted limit is never reached with a working random source, and a broken one
+      // that repeats a low value ends here instead of looping).
+      for (std::size_t i = 0, draws = 0; i < 5 * half && draws < 200 * half && draw != Draw::prime; ++draws) {
         auto r = try_prime(prime, half, e, prime == s.q ? s.p : nullptr);
         if (!r) return r.failure();
-        found = *r;
+        draw = *r;
+        if (draw == Draw::composite) ++i;
       }
-      if (!found) return fail(Error::invalid_state, "RSA key generation (no prime found)");
+      if (draw != Draw::prime) return fail(Error::invalid_state, "RSA key generation (no prime found)");
     }
     // LCM(p - 1, q - 1) = (p - 1)(q - 1) / gcd(p - 1, q - 1), in constant time.
     std::memcpy(s.pm1, s.p, hl * sizeof(Limb));

@@ -104,9 +104,10 @@ const char* load_private(PrivateState& s, const PublicState& ps, std::span<const
   Limb n_ext[2 * bignum::kNatMaxLimbs] = {};
   std::memcpy(n_ext, ps.n.m, nl * sizeof(Limb));
   const std::size_t wide = pl + ql > nl ? pl + ql : nl;
-  if (!declassify_mask(bignum::nat_eq_mask(NatView(w.pq, wide), NatView(n_ext, wide))) ||
-      (pl == ql && declassify_mask(bignum::nat_eq_mask(NatView(w.p, pl), NatView(w.q, ql)))))
+  if (!declassify_mask(bignum::nat_eq_mask(NatView(w.pq, wide), NatView(n_ext, wide))))
     return "RSA private key: n != p q";
+  if (pl == ql && declassify_mask(bignum::nat_eq_mask(NatView(w.p, pl), NatView(w.q, ql))))
+    return "RSA private key: p == q";
   // d < n.
   if (!bignum::nat_from_be_bytes(NatSpan(s.d, nl), d) ||
       !declassify_mask(bignum::nat_lt_mask(NatView(s.d, nl), ps.n.modulus())))
