@@ -1,6 +1,7 @@
 // Run-time-length constant-time naturals and Montgomery arithmetic (bignum/nat.hpp).
 #include "bignum/nat.hpp"
 
+#include "common/ct.hpp"
 #include "common/secret.hpp"
 #include "cpu/backend.hpp"
 #include "cpu/features.hpp"
@@ -238,8 +239,14 @@ void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontM
 
 bool mont_init(MontModulus& mod, NatView m) noexcept {
   const std::size_t n = m.size();
-  if (n == 0 || n > kNatMaxLimbs || m[n - 1] == 0 || (m[0] & 1u) == 0) return false;  // public shape checks
-  if (n == 1 && m[0] == 1) return false;
+  if (n == 0 || n > kNatMaxLimbs) return false;
+  // Odd, nonzero top limb, not 1: whether a (possibly secret) modulus is usable is public.
+  Limb bad = static_cast<Limb>(nat_is_zero_mask(NatView(&m[n - 1], 1)) | mask_from_bit(static_cast<Limb>((m[0] & 1u) ^ 1u)));
+  if (n == 1) {
+    const Limb one = 1;
+    bad |= nat_eq_mask(NatView(&m[0], 1), NatView(&one, 1));
+  }
+  if (ct::declassify_value(bad) != 0) return false;
   secure_zero_object(mod);
   mod.n = n;
   mod.mul = pick_kernel(n);

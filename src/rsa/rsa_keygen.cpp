@@ -82,7 +82,7 @@ Result<Draw> try_prime(Limb* out, std::size_t bits, std::uint64_t e, const Limb*
 // (exact below 3.3 * 10^24). Variable time: e is public.
 bool public_exponent_is_prime(std::uint64_t e) noexcept {
   auto addmod = [e](std::uint64_t x, std::uint64_t y) { return x >= e - y ? x - (e - y) : x + y; };
-  auto mulmod = [e, addmod](std::uint64_t x, std::uint64_t y) {  // double and add: no 128-bit type needed
+  auto mulmod = [addmod](std::uint64_t x, std::uint64_t y) {  // double and add: no 128-bit type needed
     std::uint64_t r = 0;
     for (int i = 63; i >= 0; --i) {
       r = addmod(r, r);

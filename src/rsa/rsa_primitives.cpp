@@ -89,7 +89,16 @@ void crt_exponentiate(Limb* m, const Limb* c, const PublicState& ps, const Priva
 
 }  // namespace
 
-Failure private_op(const PrivateKey& sk, std::span<const std::uint8_t> in, std::span<std::uint8_t> out, Range range) noexcept {
+// The frames below private_op: private_op_impl (4 KiB), crt_exponentiate (3.5 KiB),
+// mont_exp (its 16-entry table at the 4096-bit capacity, 9 KiB), mont_mul (1 KiB), or the
+// safegcd state: about 18 KiB deep. Each wipes its own arrays; this wipe also covers
+// their spills.
+constexpr std::size_t kPrivateOpFrameBytes = frame_wipe(24 * 1024, 20 * 1024);
+
+namespace {
+
+Failure private_op_impl(const PrivateKey& sk, std::span<const std::uint8_t> in, std::span<std::uint8_t> out,
+                        Range range) noexcept {
   const PublicState& ps = Access::state(sk.public_key());
   const PrivateState& s = Access::state(sk);
   const std::size_t n = ps.n.n;
@@ -128,6 +137,14 @@ Failure private_op(const PrivateKey& sk, std::span<const std::uint8_t> in, std::
   bignum::mont_mul(NatSpan(w.m, n), NatView(w.t, n), NatView(w.r_inv, n), ps.n);
   bignum::nat_to_be_bytes(out, NatView(w.m, n));
   return Failure{};
+}
+
+}  // namespace
+
+Failure private_op(const PrivateKey& sk, std::span<const std::uint8_t> in, std::span<std::uint8_t> out, Range range) noexcept {
+  const Failure f = private_op_impl(sk, in, out, range);
+  secure_zero_stack(kPrivateOpFrameBytes);
+  return f;
 }
 
 namespace {
