@@ -111,16 +111,23 @@ Failure private_op_impl(const PrivateKey& sk, std::span<const std::uint8_t> in, 
   ZeroOnExit wipe_w(w);
   if (!load_representative(w.c, in, ps, range)) return fail(Error::invalid_argument, "RSA representative out of range");
   // Blinding factor r: uniform in [0, n) up to a bias below 2^-64 (128 extra bits reduced
-  // mod n); r = 0 or gcd(r, n) != 1 happen with probability about 2^-1000 (and then the
-  // check below fails safe).
+  // mod n). r must be invertible (r = 0 or gcd(r, n) != 1 has probability about 2^-1000
+  // with a working random source): r r^-1 = 1 is checked, so that a broken source (all
+  // zeros) cannot turn the blinding and the fault check into a multiplication by 0.
   const std::size_t draw = ps.bytes() + 16;
   if (!random_bytes(std::span(w.random, draw))) return fail(Error::randomness_failure, "RSA blinding");
-  Limb wide[kNatMaxLimbs + 3];
-  (void)bignum::nat_from_be_bytes(NatSpan(wide, n + 3), std::span<const std::uint8_t>(w.random, draw));
-  bignum::mont_from_nat(NatSpan(w.t, n), NatView(wide, n + 3), ps.n);  // r R mod n
+  constexpr std::size_t kWideLimbs = kNatMaxLimbs + bignum::limbs_for_bytes(16) + 1;
+  Limb wide[kWideLimbs];
+  const std::size_t wl = bignum::limbs_for_bytes(draw);
+  (void)bignum::nat_from_be_bytes(NatSpan(wide, wl), std::span<const std::uint8_t>(w.random, draw));
+  bignum::mont_from_nat(NatSpan(w.t, n), NatView(wide, wl), ps.n);  // r R mod n
   secure_zero(wide, sizeof(wide));
   bignum::mont_to_nat(NatSpan(w.r, n), NatView(w.t, n), ps.n);
   inverse_mod_n(w.r_inv, w.r, ps, s);
+  bignum::mont_mul(NatSpan(w.check, n), NatView(w.t, n), NatView(w.r_inv, n), ps.n);  // r r^-1 mod n
+  Limb one[kNatMaxLimbs] = {1};
+  if (ct::declassify_value(bignum::nat_eq_mask(NatView(w.check, n), NatView(one, n))) == 0)
+    return fail(Error::invalid_state, "RSA blinding (the random factor is not invertible)");
   // c' = c r^e mod n.
   bignum::mont_exp_vartime(NatSpan(w.t, n), NatView(w.t, n), ps.e_view(), ps.n);  // r^e R
   bignum::mont_mul(NatSpan(w.cb, n), NatView(w.c, n), NatView(w.t, n), ps.n);   // c r^e
