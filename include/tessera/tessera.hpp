@@ -6,11 +6,13 @@
 #include <tessera/backend.hpp>
 #include <tessera/concepts.hpp>
 #include <tessera/context.hpp>
+#include <tessera/dh.hpp>
 #include <tessera/drbg.hpp>
 #include <tessera/ec.hpp>
 #include <tessera/ecdsa.hpp>
 #include <tessera/frodokem.hpp>
 #include <tessera/hkdf.hpp>
+#include <tessera/hash_id.hpp>
 #include <tessera/hmac.hpp>
 #include <tessera/hybrid.hpp>
 #include <tessera/mldsa.hpp>
@@ -18,7 +20,9 @@
 #include <tessera/options.hpp>
 #include <tessera/random.hpp>
 #include <tessera/result.hpp>
+#include <tessera/rsa.hpp>
 #include <tessera/secret.hpp>
+#include <tessera/sha1.hpp>
 #include <tessera/sha2.hpp>
 #include <tessera/sha3.hpp>
 #include <tessera/x25519.hpp>

@@ -116,3 +116,14 @@ void nat_divmod(NatSpan q, NatSpan r, NatView x, NatView m) noexcept;
 void nat_gcd(NatSpan r, NatView a, NatView b) noexcept;
 
 }  // namespace tessera::bignum
+
+namespace tessera::bignum {
+
+// The Jacobi symbol (a / n) in {-1, 0, 1} for odd n > 0 (a, n of one length): the binary
+// algorithm (Cohen, "A Course in Computational Algebraic Number Theory", Algorithm
+// 1.4.10, with subtraction in place of division). Variable time: for public values only
+// (FFDHE's public-key check: for a safe prime p = 2q + 1, y^q = 1 mod p exactly when
+// (y / p) = 1, which this computes in far less time than the exponentiation).
+int nat_jacobi_vartime(NatView a, NatView n) noexcept;
+
+}  // namespace tessera::bignum

@@ -386,6 +386,7 @@ void run_ecc();     // ct_ecc.cpp
 void run_ecdsa();   // ct_ecdsa.cpp
 void run_hybrid();  // ct_hybrid.cpp
 void run_rsa();     // ct_rsa.cpp
+void run_dh();      // ct_dh.cpp
 }  // namespace tessera::ct_check
 
 int main(int argc, char** argv) {
@@ -440,6 +441,7 @@ int main(int argc, char** argv) {
   if (algs == "all" || algs == "ecdsa") tessera::ct_check::run_ecdsa();
   if (algs == "all" || algs == "hybrid") tessera::ct_check::run_hybrid();
   if (algs == "all" || algs == "rsa") tessera::ct_check::run_rsa();
+  if (algs == "all" || algs == "dh") tessera::ct_check::run_dh();
   std::printf("%s\n", g_failures == 0 ? "done" : "FAILED");
   return g_failures == 0 ? 0 : 2;
 }
