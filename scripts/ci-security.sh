@@ -8,7 +8,7 @@
 #         once more in the small-stack configuration (g++ -O2). Self-tests
 #         prove a secret branch / secret index is caught. avx512 is SKIPPED under valgrind.
 #   fuzz  libFuzzer + ASan + UBSan (clang): ML-KEM decaps, ML-DSA verify, key/signature
-#         parsing, backend differential, P-256/P-384 against OpenSSL's libcrypto;
+#         parsing, backend differential, P-256/P-384 and RSA against OpenSSL's libcrypto;
 #         TESSERA_FUZZ_SECONDS per target from tests/fuzz/corpus.
 #   tsan  threads-tests under ThreadSanitizer (clang), each test case in its own process.
 #   asan  the whole test suite under ASan + UBSan (clang -O1), without the timing tests;
@@ -74,7 +74,7 @@ run_fuzz() {
   cmake --build "$dir" -j "$jobs"
   end "fuzz build"
   begin "fuzz run (${fuzz_seconds}s per target)"
-  for target in mlkem_decaps mldsa_verify parse differential ecc_openssl; do
+  for target in mlkem_decaps mldsa_verify parse differential ecc_openssl rsa_openssl; do
     local work="$dir/corpus/$target" artifacts="$dir/artifacts/$target/"
     mkdir -p "$work" "$artifacts"
     echo "-- fuzz_$target"
