@@ -450,9 +450,10 @@ std::vector<Case> make_cases() {
     add_signature(cases, algorithm, "RSA", nullptr, bits, static_cast<int>(bits), "RSA", "asm", "SHA256", "private",
                   "public");
     for (std::size_t i = cases.size() - 2; i < cases.size(); ++i) cases[i].label = "RSA";
-    cases.push_back(peer_ops_case(kName, algorithm, "key gen", static_cast<int>(bits), [bits]() -> Op {
-      return [bits] {
-        EVP_PKEY* k = generate("RSA", nullptr, bits);
+    const unsigned key_bits = bits;  // a structured binding cannot be captured before C++20 P1091 (clang 14)
+    cases.push_back(peer_ops_case(kName, algorithm, "key gen", static_cast<int>(bits), [key_bits]() -> Op {
+      return [key_bits] {
+        EVP_PKEY* k = generate("RSA", nullptr, key_bits);
         do_not_optimize(k);
         EVP_PKEY_free(k);
       };
