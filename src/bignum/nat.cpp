@@ -1,5 +1,6 @@
 // Run-time-length constant-time naturals and Montgomery arithmetic (bignum/nat.hpp).
 #include "bignum/nat.hpp"
+#include "bignum/nat_ifma.hpp"
 
 #include "common/ct.hpp"
 #include "common/secret.hpp"
@@ -19,6 +20,16 @@ MontMulFn pick_kernel([[maybe_unused]] std::size_t n) noexcept {
   if (cpu::active() != Backend::portable && f.bmi2 && f.adx && n % 4 == 0) return mont_mul_mulx;
 #endif
   return mont_mul_portable;
+}
+
+// Whether mont_exp and mont_exp_vartime use the AVX-512 IFMA kernel for n limbs.
+bool pick_ifma([[maybe_unused]] std::size_t n) noexcept {
+#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+  const auto& f = cpu::features();
+  return cpu::active() == Backend::avx512 && f.avx512ifma && f.bmi2 && f.adx && mont_exp_ifma_supports(n);
+#else
+  return false;
+#endif
 }
 
 }  // namespace
@@ -189,6 +200,9 @@ void mont_to_nat(NatSpan r, NatView a, const MontModulus& mod) noexcept {
 }
 
 void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
+#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+  if (mod.ifma) return mont_exp_vartime_ifma(r, a, e, mod);
+#endif
   const std::size_t n = mod.n;
   Limb acc[kNatMaxLimbs], base[kNatMaxLimbs];
   std::memcpy(acc, mod.one, n * sizeof(Limb));
@@ -202,6 +216,9 @@ void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) n
 }
 
 void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
+#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+  if (mod.ifma) return mont_exp_ifma(r, a, e, exp_bits, mod);
+#endif
   constexpr unsigned kWindow = 4;
   const std::size_t n = mod.n;
   struct {
@@ -269,6 +286,7 @@ bool mont_init(MontModulus& mod, NatView m) noexcept {
   const Limb e = static_cast<Limb>(kLimbBits * n);
   mont_exp_vartime(NatSpan(mod.rr, n), NatView(r, n), NatView(&e, 1), mod);
   secure_zero(r, sizeof(r));
+  mod.ifma = pick_ifma(n);  // its conversions need rr
   return true;
 }
 

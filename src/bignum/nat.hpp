@@ -69,12 +69,15 @@ struct MontModulus {
   Limb m0inv;
   std::size_t n;
   MontMulFn mul;           // the kernel of the backend that was active at mont_init
+  bool ifma;               // mont_exp and mont_exp_vartime run in radix 2^52 (nat_ifma.cpp)
   NatView modulus() const noexcept { return {m, n}; }
 };
 
 // False for an even m, m = 1, a zero top limb, or more than kNatMaxLimbs limbs. Picks the
 // multiplication kernel: MULX/ADX (nat_mulx.cpp) on the avx2 and avx512 backends where the
-// CPU has BMI2 and ADX and n is a multiple of 4, else the portable one.
+// CPU has BMI2 and ADX and n is a multiple of 4, else the portable one. On the avx512
+// backend where the CPU also has IFMA, the exponentiations of 8 to 64 limbs run in radix
+// 2^52 with AVX-512 IFMA (src/bignum/nat_ifma.cpp).
 [[nodiscard]] bool mont_init(MontModulus& mod, NatView m) noexcept;
 
 // r = a b R^-1 mod m, in [0, m), for a < R (any n-limb value) and b < m (CIOS

@@ -2,7 +2,8 @@
 // BIGNUM as the model: random odd moduli of 1, 2, 3, 16, 17, 24, 32, 48, 63 and 64 limbs
 // (a random top limb, a top limb of 1, an all-ones top limb, and the top bit set), each
 // function on random and boundary operands (0, 1, m - 1, R - 1, x >= m, multiples of m),
-// for both Montgomery kernels (portable, and MULX/ADX where the CPU has it and n % 4 == 0).
+// for each Montgomery kernel (portable, MULX/ADX where the CPU has it and n % 4 == 0, and the
+// AVX-512 IFMA exponentiation in radix 2^52 for 8 <= n <= 64 on the avx512 backend).
 // The byte codecs, masks and mont_init's rejections need no model and always run.
 #include "bignum/nat.hpp"
 #include "cpu/features.hpp"
@@ -219,7 +220,7 @@ std::vector<Nat> test_moduli() {
   return out;
 }
 
-enum class Kernel { portable, mulx };
+enum class Kernel { portable, mulx, ifma };
 
 bool mulx_available() {
 #if TESSERA_HAVE_AVX2 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
@@ -227,6 +228,13 @@ bool mulx_available() {
 #else
   return false;
 #endif
+}
+
+// Whether mont_init picks the AVX-512 IFMA exponentiation (avx512 backend, CPU with IFMA).
+bool ifma_available() {
+  Nat m(16, kAllOnes);
+  MontModulus mod;
+  return mont_init(mod, m) && mod.ifma;
 }
 
 // The model's view of one modulus: m, R = 2^(w n), R^-1 mod m.
@@ -257,10 +265,14 @@ class NatMontTest : public ::testing::TestWithParam<Kernel> {
  protected:
   void SetUp() override {
     if (GetParam() == Kernel::mulx && !mulx_available()) GTEST_SKIP() << "no MULX/ADX kernel on this CPU/build";
+    if (GetParam() == Kernel::ifma && !ifma_available())
+      GTEST_SKIP() << "no AVX-512 IFMA exponentiation (needs the avx512 backend and a CPU with IFMA)";
   }
   // Sets up mod for m with the kernel under test; false when the kernel does not apply.
   bool init(MontModulus& mod, const Nat& m) {
     EXPECT_TRUE(mont_init(mod, m)) << hex(m);
+    if (GetParam() == Kernel::ifma) return mod.ifma;  // mont_init's choice, for 8 <= n <= 64
+    mod.ifma = false;
     if (GetParam() == Kernel::portable) {
       mod.mul = mont_mul_portable;
       return true;
@@ -285,8 +297,11 @@ class NatMontTest : public ::testing::TestWithParam<Kernel> {
   }
 };
 
-std::string kernel_name(const ::testing::TestParamInfo<Kernel>& p) { return p.param == Kernel::portable ? "portable" : "mulx"; }
-INSTANTIATE_TEST_SUITE_P(Kernels, NatMontTest, ::testing::Values(Kernel::portable, Kernel::mulx), kernel_name);
+std::string kernel_name(const ::testing::TestParamInfo<Kernel>& p) {
+  return p.param == Kernel::portable ? "portable" : p.param == Kernel::mulx ? "mulx" : "ifma";
+}
+INSTANTIATE_TEST_SUITE_P(Kernels, NatMontTest, ::testing::Values(Kernel::portable, Kernel::mulx, Kernel::ifma),
+                         kernel_name);
 
 TEST_P(NatMontTest, InitConstants) {
   for (const Nat& m : test_moduli()) {

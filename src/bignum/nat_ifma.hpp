@@ -1,0 +1,15 @@
+// The AVX-512 IFMA exponentiation of the naturals (src/bignum/nat_ifma.cpp): the contracts
+// of mont_exp and mont_exp_vartime (bignum/nat.hpp), for the moduli whose MontModulus has
+// ifma set by mont_init.
+#pragma once
+
+#include "bignum/nat.hpp"
+
+namespace tessera::bignum {
+
+// Whether the kernel handles n limbs (8 <= n <= 64: 512 to 4096-bit moduli).
+[[nodiscard]] bool mont_exp_ifma_supports(std::size_t n) noexcept;
+void mont_exp_ifma(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept;
+void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept;
+
+}  // namespace tessera::bignum
