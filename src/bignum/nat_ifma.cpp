@@ -59,7 +59,7 @@ constexpr std::size_t kMaxVectors = 10;  // n = 64: k = 79 digits
 std::size_t digits_for(std::size_t n) noexcept { return (64 * n + 2 + 51) / 52; }
 std::size_t vectors_for(std::size_t k) noexcept { return (k + 1 + 7) / 8; }
 
-// 64-bit limbs (n of them) into k 52-bit digits, zero-padded to d.size(); and back.
+// 64-bit limbs (n of them) into k 52-bit digits, zero-padded to lanes digits; and back.
 void to_digits(u64* d, std::size_t lanes, const Limb* x, std::size_t n, std::size_t k) noexcept {
   for (std::size_t i = 0; i < lanes; ++i) {
     u64 v = 0;
