@@ -1,6 +1,7 @@
 // Run-time-length constant-time naturals and Montgomery arithmetic (bignum/nat.hpp).
 #include "bignum/nat.hpp"
 #include "bignum/nat_ifma.hpp"
+#include "bignum/nat_window.hpp"
 
 #include "common/ct.hpp"
 #include "common/secret.hpp"
@@ -24,7 +25,7 @@ MontMulFn pick_kernel([[maybe_unused]] std::size_t n) noexcept {
 
 // Whether mont_exp and mont_exp_vartime use the AVX-512 IFMA kernel for n limbs.
 bool pick_ifma([[maybe_unused]] std::size_t n) noexcept {
-#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+#if TESSERA_NAT_IFMA
   const auto& f = cpu::features();
   return cpu::active() == Backend::avx512 && f.avx512ifma && f.bmi2 && f.adx && mont_exp_ifma_supports(n);
 #else
@@ -200,7 +201,7 @@ void mont_to_nat(NatSpan r, NatView a, const MontModulus& mod) noexcept {
 }
 
 void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
-#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+#if TESSERA_NAT_IFMA
   if (mod.ifma) return mont_exp_vartime_ifma(r, a, e, mod);
 #endif
   const std::size_t n = mod.n;
@@ -216,36 +217,28 @@ void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) n
 }
 
 void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
-#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+#if TESSERA_NAT_IFMA
   if (mod.ifma) return mont_exp_ifma(r, a, e, exp_bits, mod);
 #endif
-  constexpr unsigned kWindow = 4;
   const std::size_t n = mod.n;
   struct {
-    Limb table[1u << kWindow][kNatMaxLimbs];
+    Limb table[1u << kExpWindow][kNatMaxLimbs];
     Limb acc[kNatMaxLimbs];
     Limb pick[kNatMaxLimbs];
   } s;
   std::memcpy(s.table[0], mod.one, n * sizeof(Limb));
   std::memcpy(s.table[1], a.data(), n * sizeof(Limb));
-  for (unsigned j = 2; j < (1u << kWindow); ++j)
+  for (unsigned j = 2; j < (1u << kExpWindow); ++j)
     mont_mul(NatSpan(s.table[j], n), NatView(s.table[j - 1], n), NatView(s.table[1], n), mod);
   std::memcpy(s.acc, mod.one, n * sizeof(Limb));
-  const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
+  const std::size_t windows = (exp_bits + kExpWindow - 1) / kExpWindow;
   for (std::size_t w = windows; w-- > 0;) {
-    for (unsigned k = 0; k < kWindow; ++k) mont_mul(NatSpan(s.acc, n), NatView(s.acc, n), NatView(s.acc, n), mod);
-    // The window's digit (bits 4w..4w+3 of e; bits at or above exp_bits are taken as 0).
-    Limb digit = 0;
-    for (unsigned k = 0; k < kWindow; ++k) {
-      const std::size_t bit = kWindow * w + k;  // a public position
-      if (bit < exp_bits && bit / kLimbBits < e.size())
-        digit |= static_cast<Limb>(((e[bit / kLimbBits] >> (bit % kLimbBits)) & 1u) << k);
-    }
+    for (unsigned k = 0; k < kExpWindow; ++k) mont_mul(NatSpan(s.acc, n), NatView(s.acc, n), NatView(s.acc, n), mod);
     // pick = table[digit], reading every entry.
+    const Limb digit = exp_window_digit(e, exp_bits, w);
     for (std::size_t i = 0; i < n; ++i) s.pick[i] = 0;
-    for (unsigned j = 0; j < (1u << kWindow); ++j) {
-      const Limb x = static_cast<Limb>(digit ^ j);
-      const Limb hit = mask_from_bit(static_cast<Limb>(((x | static_cast<Limb>(Limb{0} - x)) >> (kLimbBits - 1)) ^ 1u));
+    for (unsigned j = 0; j < (1u << kExpWindow); ++j) {
+      const Limb hit = window_entry_mask(digit, j);
       for (std::size_t i = 0; i < n; ++i) s.pick[i] |= s.table[j][i] & hit;
     }
     mont_mul(NatSpan(s.acc, n), NatView(s.acc, n), NatView(s.pick, n), mod);
@@ -286,7 +279,7 @@ bool mont_init(MontModulus& mod, NatView m) noexcept {
   const Limb e = static_cast<Limb>(kLimbBits * n);
   mont_exp_vartime(NatSpan(mod.rr, n), NatView(r, n), NatView(&e, 1), mod);
   secure_zero(r, sizeof(r));
-  mod.ifma = pick_ifma(n);  // its conversions need rr
+  mod.ifma = pick_ifma(n);
   return true;
 }
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "bignum/uint.hpp"
+#include "tessera_config.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,13 @@ namespace tessera::bignum {
 inline constexpr std::size_t kLimbBits = LimbTraits<Limb>::bits;
 inline constexpr std::size_t kNatMaxBits = 4096;
 inline constexpr std::size_t kNatMaxLimbs = kNatMaxBits / kLimbBits;
+
+// Whether the build has the AVX-512 IFMA exponentiation (src/bignum/nat_ifma.cpp).
+#if TESSERA_HAVE_AVX512 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
+#define TESSERA_NAT_IFMA 1
+#else
+#define TESSERA_NAT_IFMA 0
+#endif
 
 using NatSpan = std::span<Limb>;
 using NatView = std::span<const Limb>;

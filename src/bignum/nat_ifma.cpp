@@ -21,7 +21,8 @@
 //
 // Values move between the R64 = 2^(64 n) form of nat.cpp and the R52 form by one AMM each
 // way: with C = 2^(104 k - 64 n) mod m, AMM(x R64, C) = x R52, and AMM(x R52, R64 mod m)
-// = x R64.
+// = x R64. C is R64 mod m doubled d = 104 k - 128 n times (4 <= d < 104, since
+// 52 k >= 64 n + 2), a few modular additions per exponentiation.
 //
 // Constant time: the same instructions for every value (the round count, the windows and
 // the lane positions are public); the window table is read whole with masks. Valgrind
@@ -39,6 +40,7 @@
 #endif
 #include "bignum/nat.hpp"
 #include "bignum/nat_ifma.hpp"
+#include "bignum/nat_window.hpp"
 
 #include "common/secret.hpp"
 
@@ -46,7 +48,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
+#if TESSERA_NAT_IFMA
 namespace tessera::bignum {
 
 namespace {
@@ -174,11 +178,11 @@ void amm(u64* r, const u64* a, const u64* b, const Modulus52<V>& mod) noexcept {
 template <std::size_t V>
 struct State {
   Modulus52<V> mod;
-  alignas(64) u64 table[16][8 * V];
+  alignas(64) u64 table[1u << kExpWindow][8 * V];
   alignas(64) u64 acc[8 * V];
   alignas(64) u64 pick[8 * V];
-  alignas(64) u64 conv[8 * V];  // C = 2^(104 k - 64 n) mod m, then R64 mod m
-  Limb wide[2 * kNatMaxLimbs + 2];
+  alignas(64) u64 conv[8 * V];  // C, then R64 mod m
+  Limb wide[kNatMaxLimbs + 1];
   Limb out[kNatMaxLimbs];
 };
 
@@ -189,12 +193,8 @@ void enter(State<V>& s, NatView a, const MontModulus& mod) noexcept {
   s.mod.k = k;
   s.mod.m0inv = mod.m0inv & kMask52;  // -m^-1 mod 2^64, reduced
   to_digits(s.mod.m, 8 * V, mod.m, n, k);
-  // C = 2^(104 k - 64 n) mod m: mont_from_nat then mont_to_nat of the power of two.
-  const std::size_t e = 104 * k - 64 * n, wl = e / 64 + 1;
-  for (std::size_t i = 0; i < wl; ++i) s.wide[i] = 0;
-  s.wide[e / 64] = Limb{1} << (e % 64);
-  mont_from_nat(NatSpan(s.out, n), NatView(s.wide, wl), mod);
-  mont_to_nat(NatSpan(s.out, n), NatView(s.out, n), mod);
+  std::memcpy(s.out, mod.one, n * sizeof(Limb));
+  for (std::size_t d = 104 * k - 128 * n; d > 0; --d) mod_add(NatSpan(s.out, n), NatView(s.out, n), NatView(s.out, n), mod);
   to_digits(s.conv, 8 * V, s.out, n, k);
   to_digits(s.acc, 8 * V, mod.one, n, k);
   amm<V>(s.table[0], s.acc, s.conv, s.mod);
@@ -217,32 +217,23 @@ void leave(NatSpan r, State<V>& s, const MontModulus& mod) noexcept {
 
 template <std::size_t V>
 void exp_secret(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
-  constexpr unsigned kWindow = 4;
   State<V> s;
   enter(s, a, mod);
-  for (unsigned j = 2; j < (1u << kWindow); ++j) amm<V>(s.table[j], s.table[j - 1], s.table[1], s.mod);
+  for (unsigned j = 2; j < (1u << kExpWindow); ++j) amm<V>(s.table[j], s.table[j - 1], s.table[1], s.mod);
   std::memcpy(s.acc, s.table[0], sizeof(s.acc));
-  const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
+  const std::size_t windows = (exp_bits + kExpWindow - 1) / kExpWindow;
   for (std::size_t w = windows; w-- > 0;) {
-    for (unsigned q = 0; q < kWindow; ++q) amm<V>(s.acc, s.acc, s.acc, s.mod);
-    // The window's digit (as nat.cpp's mont_exp: bits at or above exp_bits are 0).
-    Limb digit = 0;
-    for (unsigned q = 0; q < kWindow; ++q) {
-      const std::size_t bit = kWindow * w + q;  // a public position
-      if (bit < exp_bits && bit / kLimbBits < e.size())
-        digit |= static_cast<Limb>(((e[bit / kLimbBits] >> (bit % kLimbBits)) & 1u) << q);
-    }
+    for (unsigned q = 0; q < kExpWindow; ++q) amm<V>(s.acc, s.acc, s.acc, s.mod);
     // pick = table[digit], reading every entry under a mask.
+    const Limb digit = exp_window_digit(e, exp_bits, w);
     Vec p[V];
 #pragma GCC unroll 16
     for (std::size_t v = 0; v < V; ++v) p[v] = _mm512_setzero_si512();
-    for (unsigned j = 0; j < (1u << kWindow); ++j) {
-      const Limb x = static_cast<Limb>(digit ^ j);
-      const Limb hit = mask_from_bit(static_cast<Limb>(((x | static_cast<Limb>(Limb{0} - x)) >> (kLimbBits - 1)) ^ 1u));
-      const Vec hv = _mm512_set1_epi64(static_cast<long long>(hit));
+    for (unsigned j = 0; j < (1u << kExpWindow); ++j) {
+      const Vec hit = _mm512_set1_epi64(static_cast<long long>(window_entry_mask(digit, j)));
 #pragma GCC unroll 16
       for (std::size_t v = 0; v < V; ++v)
-        p[v] = _mm512_or_si512(p[v], _mm512_and_si512(_mm512_load_si512(s.table[j] + 8 * v), hv));
+        p[v] = _mm512_or_si512(p[v], _mm512_and_si512(_mm512_load_si512(s.table[j] + 8 * v), hit));
     }
 #pragma GCC unroll 16
     for (std::size_t v = 0; v < V; ++v) _mm512_store_si512(s.pick + 8 * v, p[v]);
@@ -265,35 +256,35 @@ void exp_public(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcep
   secure_zero_object(s);
 }
 
+// Calls f with the vector count for mod's digits as a compile-time constant.
+template <class F>
+void with_vectors(const MontModulus& mod, F f) noexcept {
+  switch (vectors_for(digits_for(mod.n))) {
+    case 2: return f(std::integral_constant<std::size_t, 2>{});
+    case 3: return f(std::integral_constant<std::size_t, 3>{});
+    case 4: return f(std::integral_constant<std::size_t, 4>{});
+    case 5: return f(std::integral_constant<std::size_t, 5>{});
+    case 6: return f(std::integral_constant<std::size_t, 6>{});
+    case 7: return f(std::integral_constant<std::size_t, 7>{});
+    case 8: return f(std::integral_constant<std::size_t, 8>{});
+    case 9: return f(std::integral_constant<std::size_t, 9>{});
+    default: return f(std::integral_constant<std::size_t, kMaxVectors>{});
+  }
+}
+
 }  // namespace
 
-bool mont_exp_ifma_supports(std::size_t n) noexcept { return n >= 8 && n <= kNatMaxLimbs && vectors_for(digits_for(n)) <= kMaxVectors; }
-
-#define TESSERA_IFMA_DISPATCH(call)    \
-  switch (vectors_for(digits_for(mod.n))) { \
-    case 2: call(2); break;            \
-    case 3: call(3); break;            \
-    case 4: call(4); break;            \
-    case 5: call(5); break;            \
-    case 6: call(6); break;            \
-    case 7: call(7); break;            \
-    case 8: call(8); break;            \
-    case 9: call(9); break;            \
-    default: call(10); break;          \
-  }
+bool mont_exp_ifma_supports(std::size_t n) noexcept {
+  return n >= 8 && n <= kNatMaxLimbs && vectors_for(digits_for(n)) <= kMaxVectors;
+}
 
 void mont_exp_ifma(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
-#define TESSERA_CALL(v) exp_secret<v>(r, a, e, exp_bits, mod)
-  TESSERA_IFMA_DISPATCH(TESSERA_CALL)
-#undef TESSERA_CALL
+  with_vectors(mod, [&](auto v) { exp_secret<decltype(v)::value>(r, a, e, exp_bits, mod); });
 }
 
 void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
-#define TESSERA_CALL(v) exp_public<v>(r, a, e, mod)
-  TESSERA_IFMA_DISPATCH(TESSERA_CALL)
-#undef TESSERA_CALL
+  with_vectors(mod, [&](auto v) { exp_public<decltype(v)::value>(r, a, e, mod); });
 }
 
-#undef TESSERA_IFMA_DISPATCH
-
 }  // namespace tessera::bignum
+#endif

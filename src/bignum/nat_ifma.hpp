@@ -5,6 +5,7 @@
 
 #include "bignum/nat.hpp"
 
+#if TESSERA_NAT_IFMA
 namespace tessera::bignum {
 
 // Whether the kernel handles n limbs (8 <= n <= 64: 512 to 4096-bit moduli).
@@ -13,3 +14,4 @@ void mont_exp_ifma(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const 
 void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept;
 
 }  // namespace tessera::bignum
+#endif
