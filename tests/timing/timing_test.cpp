@@ -15,6 +15,12 @@
 //   X25519                class 0: one fixed private scalar, class 1: random scalars; the same
 //                         peer u-coordinate (a public key) in both. The avx512 backend's
 //                         ladder is the IFMA kernel (src/ec/x25519_ifma.cpp).
+//   Rsa2048Decrypt        RSADP with a fixed 2048-bit key; class 0: one fixed ciphertext,
+//                         class 1: random ciphertexts below n (the Brumley-Boneh setting:
+//                         the attacker picks the input, the key is the secret). The key is
+//                         made under the backend being measured, so that its Montgomery
+//                         kernels are that backend's (on avx512 with IFMA: the radix 2^52
+//                         exponentiation of src/bignum/nat_ifma.cpp).
 //   Aes256GcmSeal         class 0: fixed key and plaintext, class 1: random key and plaintext.
 //   Aes256GcmOpen         class 0: fixed key, the right ciphertext and a tag wrong only in its
 //                         last byte; class 1: random keys, same ciphertext and tag. Both fail
@@ -33,6 +39,7 @@
 #include <tessera/mldsa.hpp>
 #include <tessera/mlkem.hpp>
 #include <tessera/options.hpp>
+#include <tessera/rsa.hpp>
 #include <tessera/secret.hpp>
 #include <tessera/sha3.hpp>
 #include <tessera/x25519.hpp>
@@ -617,6 +624,35 @@ class X25519Scalar {
   InputRng rng_;
 };
 
+// ---- RSA ---------------------------------------------------------------------------------
+
+class RsaDecrypt {
+ public:
+  static constexpr std::size_t kBytes = 256;
+  RsaDecrypt() : key_(tessera::rsa::PrivateKey::generate(8 * kBytes)) {
+    EXPECT_TRUE(key_.has_value());
+    rng_.fill(fixed_);
+    fixed_[0] &= 0x7F;  // below 2^2047 <= n
+  }
+  bool ready() const { return key_.has_value(); }
+  std::size_t batch_size() const { return 128; }
+  void prepare(std::span<const u8> classes) { inputs_.prepare(classes, fixed_, rng_); }
+  void load(std::size_t i) {
+    std::memcpy(c_.data(), inputs_.slot(i), kBytes);
+    c_[0] &= 0x7F;
+  }
+  void run() {
+    auto m = tessera::rsa::rsadp(*key_, c_);
+    g_sink = static_cast<u8>(m.has_value() ? m->data[0] : 1);
+  }
+
+ private:
+  tessera::Result<tessera::rsa::PrivateKey> key_;
+  std::array<u8, kBytes> fixed_{}, c_{};
+  Batch inputs_{batch_size(), kBytes};
+  InputRng rng_;
+};
+
 // ---- The tests ----------------------------------------------------------------------------
 
 // Inputs are prepared on the default backend (outputs are identical on every backend), then
@@ -674,6 +710,17 @@ TEST_P(ConstantTime, FrodoKem640AesDecaps) {
 TEST_P(ConstantTime, X25519) {
   X25519Scalar target;
   measure_and_check("X25519 (fixed vs random scalar, one peer u-coordinate)", target);
+}
+
+TEST_P(ConstantTime, Rsa2048Decrypt) {
+  std::optional<RsaDecrypt> target;
+  {
+    auto forced = tessera::BackendOverride::force(GetParam());  // the key gets this backend's kernels
+    ASSERT_TRUE(forced.has_value());
+    target.emplace();
+  }
+  ASSERT_TRUE(target->ready());
+  measure_and_check("RSA-2048 RSADP (fixed key; fixed vs random ciphertext)", *target);
 }
 
 TEST_P(ConstantTime, Aes256GcmSeal) {
