@@ -247,6 +247,15 @@ void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontM
   secure_zero_object(s);
 }
 
+void mont_exp2(const ExpJob& x, const ExpJob& y, std::size_t exp_bits) noexcept {
+#if TESSERA_NAT_IFMA
+  if (x.mod->ifma && y.mod->ifma && x.mod->n == y.mod->n && mont_exp2_ifma_supports(x.mod->n))
+    return mont_exp2_ifma(x, y, exp_bits);
+#endif
+  mont_exp(x.r, x.a, x.e, exp_bits, *x.mod);
+  mont_exp(y.r, y.a, y.e, exp_bits, *y.mod);
+}
+
 bool mont_init(MontModulus& mod, NatView m) noexcept {
   const std::size_t n = m.size();
   if (n == 0 || n > kNatMaxLimbs) return false;

@@ -112,6 +112,20 @@ void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontM
 // The same for a public exponent (RSA's e): square-and-multiply, skipping zero bits.
 void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept;
 
+// One exponentiation of mont_exp2: r = a^e in Montgomery form modulo *mod.
+struct ExpJob {
+  NatSpan r;
+  NatView a;
+  NatView e;
+  const MontModulus* mod;
+};
+// Two independent mont_exp (RSA's CRT halves), each over exp_bits bits of its exponent:
+// the results of mont_exp(x.r, x.a, x.e, exp_bits, *x.mod) and the same for y. Where both
+// moduli have ifma set and the same limb count (up to 32), the IFMA kernel runs the two in
+// one instruction stream, which hides its latency; otherwise one after the other. x and y
+// must not share storage.
+void mont_exp2(const ExpJob& x, const ExpJob& y, std::size_t exp_bits) noexcept;
+
 }  // namespace tessera::bignum
 
 namespace tessera::bignum {

@@ -1,28 +1,29 @@
-// Montgomery exponentiation of the naturals with AVX-512 IFMA (bignum/nat.hpp: mont_exp and
-// mont_exp_vartime use it when mont_init set MontModulus::ifma).
+// Montgomery exponentiation of the naturals with AVX-512 IFMA (bignum/nat.hpp: mont_exp,
+// mont_exp2 and mont_exp_vartime use it when mont_init set MontModulus::ifma).
 //
 // Radix 2^52: a value below 2m is k = ceil((64 n + 2) / 52) digits of 52 bits, held in
-// V = ceil((k + 1) / 8) vectors of eight 64-bit lanes, so that 4m < R52 = 2^(52 k) and the
-// digits shifted up one lane still fit. The product is the Almost Montgomery Multiplication
-// (Gueron and Krasnov, "Accelerating Big Integer Arithmetic Using Intel IFMA Extensions",
-// ARITH 2016): r = a b R52^-1 mod m with r < 2m for a, b < 2m, reduced below m only once,
-// at the end of the exponentiation. Per digit b_i of b (one "round"):
-//   acc += a b_i  (VPMADD52LUQ adds the low 52 bits of each product to its digit,
-//                  VPMADD52HUQ the high 52 bits to the digit above, through a copy of a
-//                  shifted up one lane);
-//   u = acc_0 m' mod 2^52;  acc += u m (the same way);  acc /= 2^52 (a lane shift).
-// Digit 0 is kept exactly in a scalar register s (the lanes are not normalised, and the
-// vector's own digit 0 is shifted out unread): s is computed from lane 1 before the round's
-// u m terms are added, plus those terms' share of digit 1 (lo(u m_1) + hi(u m_0)) and the
-// carry out of digit 0, so the chain u -> next u stays in scalar registers. The a b terms
-// go to one accumulator and the u m terms to another, which halves the dependent
-// multiply-adds per round. Each product ends with a carry normalisation (one parallel step,
-// then the carry-lookahead of generate and propagate lane masks).
+// L = ceil(k / 4) 256-bit vectors of four 64-bit lanes, so that 4m < R52 = 2^(52 k). The
+// product is the Almost Montgomery Multiplication (Gueron and Krasnov, "Accelerating Big
+// Integer Arithmetic Using Intel IFMA Extensions", ARITH 2016): r = a b R52^-1 mod m with
+// r < 2m for a, b < 2m, reduced below m only once, at the end of the exponentiation. Per
+// digit b_i of b (one "round"), with acc_0 the exact digit 0 in a scalar register:
+//   u = (acc_0 + a_0 b_i) m' mod 2^52;  acc_0 = (acc_0 + a_0 b_i + u m_0) / 2^52 (exact);
+//   acc += lo(a b_i) + lo(u m)   (VPMADD52LUQ: the low 52 bits of each digit's product);
+//   acc /= 2^52                  (a one-lane shift; the old digit 0 is dropped);
+//   acc_0 += acc's new lane 0;
+//   acc += hi(a b_i) + hi(u m)   (VPMADD52HUQ: the high 52 bits, which belong one digit up
+//                                 and so land in place after the shift).
+// The lanes are not normalised during the product (each stays below 4 k 2^52 < 2^61); it
+// ends with a carry normalisation: one parallel step, then the carry-lookahead of generate
+// and propagate lane masks. The round's u depends on the previous round's vector through
+// one multiply-add, a shift and an extraction; mont_exp2 therefore runs two independent
+// exponentiations (RSA's two CRT halves) in one instruction stream ("ways"), so that each
+// way's latency is covered by the other's multiply-adds.
 //
 // Values move between the R64 = 2^(64 n) form of nat.cpp and the R52 form by one AMM each
 // way: with C = 2^(104 k - 64 n) mod m, AMM(x R64, C) = x R52, and AMM(x R52, R64 mod m)
-// = x R64. C is R64 mod m doubled d = 104 k - 128 n times (4 <= d < 104, since
-// 52 k >= 64 n + 2), a few modular additions per exponentiation.
+// = x R64. C is the Montgomery product of 2^d, d = 104 k - 128 n (4 <= d < 104, since
+// 52 k >= 64 n + 2), and R64^2 mod m: one multiplication per exponentiation.
 //
 // Constant time: the same instructions for every value (the round count, the windows and
 // the lane positions are public); the window table is read whole with masks. Valgrind
@@ -49,6 +50,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #if TESSERA_NAT_IFMA
 namespace tessera::bignum {
@@ -56,12 +58,14 @@ namespace tessera::bignum {
 namespace {
 
 using u64 = std::uint64_t;
-using Vec = __m512i;
+__extension__ typedef unsigned __int128 u128;  // __extension__: -Wpedantic
+using Vec = __m256i;                           // four digits
 constexpr u64 kMask52 = (u64{1} << 52) - 1;
-constexpr std::size_t kMaxVectors = 10;  // n = 64: k = 79 digits
+constexpr std::size_t kMaxVectors = 20;  // n = 64: k = 79 digits
+constexpr std::size_t kMaxVectors2 = 10;  // mont_exp2: two ways of up to n = 32 (k = 40)
 
 std::size_t digits_for(std::size_t n) noexcept { return (64 * n + 2 + 51) / 52; }
-std::size_t vectors_for(std::size_t k) noexcept { return (k + 1 + 7) / 8; }
+std::size_t vectors_for(std::size_t k) noexcept { return (k + 3) / 4; }
 
 // 64-bit limbs (n of them) into k 52-bit digits, zero-padded to lanes digits; and back.
 void to_digits(u64* d, std::size_t lanes, const Limb* x, std::size_t n, std::size_t k) noexcept {
@@ -86,128 +90,164 @@ void from_digits(Limb* x, std::size_t n, const u64* d, std::size_t k) noexcept {
 }
 
 // The modulus in radix 2^52 (public or secret: RSA's p and q).
-template <std::size_t V>
+template <std::size_t L>
 struct Modulus52 {
-  alignas(64) u64 m[8 * V];
+  alignas(32) u64 m[4 * L];
   u64 m0inv;  // -m^-1 mod 2^52
   std::size_t k;
 };
 
-// r = a b R52^-1 mod m, r < 2m (a, b < 2m, digits < 2^52, lanes >= k zero). r may alias.
-template <std::size_t V>
-void amm(u64* r, const u64* a, const u64* b, const Modulus52<V>& mod) noexcept {
-  const Vec z = _mm512_setzero_si512();
-  Vec A[V], Au[V], M[V], Mu[V], P[V], Q[V];
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v) {
-    A[v] = _mm512_load_si512(a + 8 * v);
-    M[v] = _mm512_load_si512(mod.m + 8 * v);
-    P[v] = z;
-    Q[v] = z;
-  }
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v) {  // lane j holds digit j - 1
-    Au[v] = _mm512_alignr_epi64(A[v], v > 0 ? A[v - 1] : z, 7);
-    Mu[v] = _mm512_alignr_epi64(M[v], v > 0 ? M[v - 1] : z, 7);
-  }
-  const u64 a0 = a[0], m0 = mod.m[0], m1 = mod.m[1];
-  u64 s = 0;  // digit 0 exactly, before the round's a b_i term
-  for (std::size_t i = 0; i < mod.k; ++i) {
-    const u64 bi = b[i];
-    const Vec vb = _mm512_set1_epi64(static_cast<long long>(bi));
-    const u64 xq = static_cast<u64>(_mm_extract_epi64(_mm512_castsi512_si128(Q[0]), 1));
-#pragma GCC unroll 16
-    for (std::size_t v = 0; v < V; ++v) {
-      P[v] = _mm512_madd52lo_epu64(P[v], A[v], vb);
-      P[v] = _mm512_madd52hi_epu64(P[v], Au[v], vb);
-    }
-    const u64 x = static_cast<u64>(_mm_extract_epi64(_mm512_castsi512_si128(P[0]), 1)) + xq;
-    const u64 t0 = s + ((a0 * bi) & kMask52);
-    const u64 u = (t0 * mod.m0inv) & kMask52;
-    unsigned long long um0_hi;
-    const u64 um0 = _mulx_u64(u, m0, &um0_hi);
-    const u64 carry = (t0 + (um0 & kMask52)) >> 52;  // t0 + lo(u m_0) = 0 mod 2^52
-    s = x + carry + ((u * m1) & kMask52) + ((static_cast<u64>(um0_hi) << 12) | (um0 >> 52));
-    const Vec vu = _mm512_set1_epi64(static_cast<long long>(u));
-#pragma GCC unroll 16
-    for (std::size_t v = 0; v < V; ++v) {
-      Q[v] = _mm512_madd52lo_epu64(Q[v], M[v], vu);
-      Q[v] = _mm512_madd52hi_epu64(Q[v], Mu[v], vu);
-    }
-#pragma GCC unroll 16
-    for (std::size_t v = 0; v < V; ++v) {
-      P[v] = _mm512_alignr_epi64(v + 1 < V ? P[v + 1] : z, P[v], 1);
-      Q[v] = _mm512_alignr_epi64(v + 1 < V ? Q[v + 1] : z, Q[v], 1);
-    }
-  }
-  // acc = P + Q with digit 0 = s; each lane is below 2^61 (4 k terms below 2^52 each).
-  const Vec mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-  Vec c[V];
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v) {
-    P[v] = _mm512_add_epi64(P[v], Q[v]);
-    if (v == 0) P[0] = _mm512_mask_set1_epi64(P[0], 1, static_cast<long long>(s));
-    c[v] = _mm512_srli_epi64(P[v], 52);
-  }
+// One way of an AMM: r = a b R52^-1 mod m, r < 2m (a, b < 2m, digits < 2^52, lanes >= k
+// zero). r may alias a or b.
+template <std::size_t L>
+struct Amm {
+  u64* r;
+  const u64* a;
+  const u64* b;
+  const Modulus52<L>* mod;
+};
+
+// The digits of R (lane 0 replaced by d0, the exact digit 0) normalised below 2^52 each and
+// stored to r. Lane j is below 2^61 on entry and the value below 2^(52 k).
+template <std::size_t L>
+[[gnu::always_inline]] inline void normalise(u64* r, Vec (&R)[L], u64 d0) noexcept {
+  const Vec z = _mm256_setzero_si256();
+  const Vec mask = _mm256_set1_epi64x(static_cast<long long>(kMask52));
+  R[0] = _mm256_mask_set1_epi64(R[0], 1, static_cast<long long>(d0));
+  Vec c[L];
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v) c[v] = _mm256_srli_epi64(R[v], 52);
   // One parallel carry step: lanes below 2^52 + 2^9.
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v)
-    P[v] = _mm512_add_epi64(_mm512_and_si512(P[v], mask), _mm512_alignr_epi64(c[v], v > 0 ? c[v - 1] : z, 7));
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v)
+    R[v] = _mm256_add_epi64(_mm256_and_si256(R[v], mask), _mm256_alignr_epi64(c[v], v > 0 ? c[v - 1] : z, 3));
   // The last carries (0 or 1) by lookahead: lane j generates when >= 2^52 and propagates when
   // = 2^52 - 1; the carries in are ((G << 1) + P) ^ P over the lane masks.
   u64 gen[2] = {0, 0}, prop[2] = {0, 0};  // lane j is bit j % 64 of word j / 64
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v) {
-    gen[v / 8] |= static_cast<u64>(_mm512_cmpgt_epu64_mask(P[v], mask)) << (8 * (v % 8));
-    prop[v / 8] |= static_cast<u64>(_mm512_cmpeq_epu64_mask(P[v], mask)) << (8 * (v % 8));
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v) {
+    gen[v / 16] |= static_cast<u64>(_mm256_cmpgt_epu64_mask(R[v], mask)) << (4 * (v % 16));
+    prop[v / 16] |= static_cast<u64>(_mm256_cmpeq_epu64_mask(R[v], mask)) << (4 * (v % 16));
   }
   unsigned long long sum0, sum1;
   const unsigned char c0 = _addcarry_u64(0, gen[0] << 1, prop[0], &sum0);
   (void)_addcarry_u64(c0, (gen[1] << 1) | (gen[0] >> 63), prop[1], &sum1);
   const u64 cin[2] = {sum0 ^ prop[0], sum1 ^ prop[1]};
-  const Vec one = _mm512_set1_epi64(1);
-#pragma GCC unroll 16
-  for (std::size_t v = 0; v < V; ++v) {
-    const auto kv = static_cast<__mmask8>(cin[v / 8] >> (8 * (v % 8)));
-    P[v] = _mm512_and_si512(_mm512_mask_add_epi64(P[v], kv, P[v], one), mask);
-    _mm512_store_si512(r + 8 * v, P[v]);
+  const Vec one = _mm256_set1_epi64x(1);
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v) {
+    const auto kv = static_cast<__mmask8>((cin[v / 16] >> (4 * (v % 16))) & 0xf);
+    R[v] = _mm256_and_si256(_mm256_mask_add_epi64(R[v], kv, R[v], one), mask);
+    _mm256_store_si256(reinterpret_cast<Vec*>(r + 4 * v), R[v]);
   }
 }
 
-// The exponentiation's state (wiped on exit).
-template <std::size_t V>
+// W independent AMMs of the same digit count, their rounds interleaved.
+template <std::size_t L, std::size_t W>
+void amm(const Amm<L> (&job)[W]) noexcept {
+  const Vec z = _mm256_setzero_si256();
+  Vec R[W][L];
+  u64 acc[W];
+#pragma GCC unroll 2
+  for (std::size_t w = 0; w < W; ++w) {
+    acc[w] = 0;
+#pragma GCC unroll 32
+    for (std::size_t v = 0; v < L; ++v) R[w][v] = z;
+  }
+  const std::size_t k = job[0].mod->k;
+  for (std::size_t i = 0; i < k; ++i) {
+    Vec B[W], U[W];
+#pragma GCC unroll 2
+    for (std::size_t w = 0; w < W; ++w) {  // the exact digit 0, and u
+      const u64 bi = job[w].b[i];
+      u128 t = static_cast<u128>(job[w].a[0]) * bi + acc[w];
+      const u64 u = (static_cast<u64>(t) * job[w].mod->m0inv) & kMask52;
+      t += static_cast<u128>(u) * job[w].mod->m[0];  // = 0 mod 2^52
+      acc[w] = static_cast<u64>(t >> 52);
+      B[w] = _mm256_set1_epi64x(static_cast<long long>(bi));
+      U[w] = _mm256_set1_epi64x(static_cast<long long>(u));
+    }
+#pragma GCC unroll 2
+    for (std::size_t w = 0; w < W; ++w) {
+      const auto* a = reinterpret_cast<const Vec*>(job[w].a);
+      const auto* m = reinterpret_cast<const Vec*>(job[w].mod->m);
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < L; ++v) {
+        R[w][v] = _mm256_madd52lo_epu64(R[w][v], _mm256_load_si256(a + v), B[w]);
+        R[w][v] = _mm256_madd52lo_epu64(R[w][v], _mm256_load_si256(m + v), U[w]);
+      }
+    }
+#pragma GCC unroll 2
+    for (std::size_t w = 0; w < W; ++w) {
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < L; ++v) R[w][v] = _mm256_alignr_epi64(v + 1 < L ? R[w][v + 1] : z, R[w][v], 1);
+      acc[w] += static_cast<u64>(_mm_cvtsi128_si64(_mm256_castsi256_si128(R[w][0])));
+    }
+#pragma GCC unroll 2
+    for (std::size_t w = 0; w < W; ++w) {
+      const auto* a = reinterpret_cast<const Vec*>(job[w].a);
+      const auto* m = reinterpret_cast<const Vec*>(job[w].mod->m);
+#pragma GCC unroll 32
+      for (std::size_t v = 0; v < L; ++v) {
+        R[w][v] = _mm256_madd52hi_epu64(R[w][v], _mm256_load_si256(a + v), B[w]);
+        R[w][v] = _mm256_madd52hi_epu64(R[w][v], _mm256_load_si256(m + v), U[w]);
+      }
+    }
+  }
+#pragma GCC unroll 2
+  for (std::size_t w = 0; w < W; ++w) normalise<L>(job[w].r, R[w], acc[w]);
+}
+
+template <std::size_t L>
+void amm1(u64* r, const u64* a, const u64* b, const Modulus52<L>& mod) noexcept {
+  const Amm<L> job[1] = {{r, a, b, &mod}};
+  amm<L, 1>(job);
+}
+
+// The window of the IFMA exponentiation: 5 bits (a 32-entry table; 205 multiplications for
+// a 1024-bit exponent instead of 256, for 16 more to fill the table) for mont_exp2 of up to
+// 20 digits (RSA-2048's CRT halves: tables of 2 x 32 x 160 bytes); 4 bits otherwise (the
+// tables of the larger sizes, and FFDHE's short exponents, which gain nothing from 5).
+constexpr unsigned window_bits(std::size_t vectors, std::size_t ways) noexcept { return ways == 2 && vectors <= 5 ? 5 : 4; }
+
+// One exponentiation's state (wiped on exit).
+template <std::size_t L, unsigned Window = kExpWindow>
 struct State {
-  Modulus52<V> mod;
-  alignas(64) u64 table[1u << kExpWindow][8 * V];
-  alignas(64) u64 acc[8 * V];
-  alignas(64) u64 pick[8 * V];
-  alignas(64) u64 conv[8 * V];  // C, then R64 mod m
+  static constexpr unsigned entries = 1u << Window;
+  Modulus52<L> mod;
+  alignas(32) u64 table[entries][4 * L];
+  alignas(32) u64 acc[4 * L];
+  alignas(32) u64 pick[4 * L];
+  alignas(32) u64 conv[4 * L];  // C, then R64 mod m
   Limb wide[kNatMaxLimbs + 1];
   Limb out[kNatMaxLimbs];
 };
 
 // Sets up s.mod and s.table[1] = a R52 (a in R64 form), s.table[0] = R52 mod m.
-template <std::size_t V>
-void enter(State<V>& s, NatView a, const MontModulus& mod) noexcept {
+template <std::size_t L, unsigned Window>
+void enter(State<L, Window>& s, NatView a, const MontModulus& mod) noexcept {
   const std::size_t n = mod.n, k = digits_for(n);
   s.mod.k = k;
   s.mod.m0inv = mod.m0inv & kMask52;  // -m^-1 mod 2^64, reduced
-  to_digits(s.mod.m, 8 * V, mod.m, n, k);
-  std::memcpy(s.out, mod.one, n * sizeof(Limb));
-  for (std::size_t d = 104 * k - 128 * n; d > 0; --d) mod_add(NatSpan(s.out, n), NatView(s.out, n), NatView(s.out, n), mod);
-  to_digits(s.conv, 8 * V, s.out, n, k);
-  to_digits(s.acc, 8 * V, mod.one, n, k);
-  amm<V>(s.table[0], s.acc, s.conv, s.mod);
-  to_digits(s.acc, 8 * V, a.data(), n, k);
-  amm<V>(s.table[1], s.acc, s.conv, s.mod);
+  to_digits(s.mod.m, 4 * L, mod.m, n, k);
+  // C = 2^d R64 mod m = MontMul(2^d, R64^2 mod m), d = 104 k - 128 n (public, below 104).
+  const std::size_t d = 104 * k - 128 * n;
+  std::memset(s.wide, 0, n * sizeof(Limb));
+  s.wide[d / kLimbBits] = Limb{1} << (d % kLimbBits);
+  mont_mul(NatSpan(s.out, n), NatView(s.wide, n), NatView(mod.rr, n), mod);
+  to_digits(s.conv, 4 * L, s.out, n, k);
+  to_digits(s.acc, 4 * L, mod.one, n, k);
+  amm1<L>(s.table[0], s.acc, s.conv, s.mod);
+  to_digits(s.acc, 4 * L, a.data(), n, k);
+  amm1<L>(s.table[1], s.acc, s.conv, s.mod);
 }
 
 // r = acc R64 / R52 mod m, below m (the R64 form of nat.cpp).
-template <std::size_t V>
-void leave(NatSpan r, State<V>& s, const MontModulus& mod) noexcept {
+template <std::size_t L, unsigned Window>
+void leave(NatSpan r, State<L, Window>& s, const MontModulus& mod) noexcept {
   const std::size_t n = mod.n;
-  to_digits(s.conv, 8 * V, mod.one, n, s.mod.k);
-  amm<V>(s.acc, s.acc, s.conv, s.mod);
+  to_digits(s.conv, 4 * L, mod.one, n, s.mod.k);
+  amm1<L>(s.acc, s.acc, s.conv, s.mod);
   // acc < 2m may exceed n limbs by one bit (wide[n]): subtract m once unless acc < m.
   from_digits(s.wide, n + 1, s.acc, s.mod.k);
   const Limb borrow = nat_sub(NatSpan(s.out, n), NatView(s.wide, n), mod.modulus());
@@ -215,61 +255,68 @@ void leave(NatSpan r, State<V>& s, const MontModulus& mod) noexcept {
   std::memcpy(r.data(), s.out, n * sizeof(Limb));
 }
 
-template <std::size_t V>
-void exp_secret(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
-  State<V> s;
-  enter(s, a, mod);
-  for (unsigned j = 2; j < (1u << kExpWindow); ++j) amm<V>(s.table[j], s.table[j - 1], s.table[1], s.mod);
-  std::memcpy(s.acc, s.table[0], sizeof(s.acc));
-  const std::size_t windows = (exp_bits + kExpWindow - 1) / kExpWindow;
-  for (std::size_t w = windows; w-- > 0;) {
-    for (unsigned q = 0; q < kExpWindow; ++q) amm<V>(s.acc, s.acc, s.acc, s.mod);
-    // pick = table[digit], reading every entry under a mask.
-    const Limb digit = exp_window_digit(e, exp_bits, w);
-    Vec p[V];
-#pragma GCC unroll 16
-    for (std::size_t v = 0; v < V; ++v) p[v] = _mm512_setzero_si512();
-    for (unsigned j = 0; j < (1u << kExpWindow); ++j) {
-      const Vec hit = _mm512_set1_epi64(static_cast<long long>(window_entry_mask(digit, j)));
-#pragma GCC unroll 16
-      for (std::size_t v = 0; v < V; ++v)
-        p[v] = _mm512_or_si512(p[v], _mm512_and_si512(_mm512_load_si512(s.table[j] + 8 * v), hit));
-    }
-#pragma GCC unroll 16
-    for (std::size_t v = 0; v < V; ++v) _mm512_store_si512(s.pick + 8 * v, p[v]);
-    amm<V>(s.acc, s.acc, s.pick, s.mod);
+// s.pick = s.table[digit], reading every entry under a mask.
+template <std::size_t L, unsigned Window>
+void pick_entry(State<L, Window>& s, Limb digit) noexcept {
+  Vec p[L];
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v) p[v] = _mm256_setzero_si256();
+  for (unsigned j = 0; j < s.entries; ++j) {
+    const Vec hit = _mm256_set1_epi64x(static_cast<long long>(window_entry_mask(digit, j)));
+    const auto* t = reinterpret_cast<const Vec*>(s.table[j]);
+#pragma GCC unroll 32
+    for (std::size_t v = 0; v < L; ++v) p[v] = _mm256_or_si256(p[v], _mm256_and_si256(_mm256_load_si256(t + v), hit));
   }
-  leave(r, s, mod);
+#pragma GCC unroll 32
+  for (std::size_t v = 0; v < L; ++v) _mm256_store_si256(reinterpret_cast<Vec*>(s.pick) + v, p[v]);
+}
+
+// The W exponentiations of job (the same limb count and exp_bits), their AMMs interleaved.
+template <std::size_t L, std::size_t W>
+void exp_secret(const ExpJob (&job)[W], std::size_t exp_bits) noexcept {
+  constexpr unsigned kWindow = window_bits(L, W);
+  State<L, kWindow> s[W];
+  Amm<L> op[W];
+  for (std::size_t w = 0; w < W; ++w) enter(s[w], job[w].a, *job[w].mod);
+  for (unsigned j = 2; j < s[0].entries; ++j) {
+    for (std::size_t w = 0; w < W; ++w) op[w] = {s[w].table[j], s[w].table[j - 1], s[w].table[1], &s[w].mod};
+    amm<L, W>(op);
+  }
+  for (std::size_t w = 0; w < W; ++w) std::memcpy(s[w].acc, s[w].table[0], sizeof(s[w].acc));
+  const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
+  for (std::size_t i = windows; i-- > 0;) {
+    for (std::size_t w = 0; w < W; ++w) op[w] = {s[w].acc, s[w].acc, s[w].acc, &s[w].mod};
+    for (unsigned q = 0; q < kWindow; ++q) amm<L, W>(op);
+    for (std::size_t w = 0; w < W; ++w) {
+      pick_entry(s[w], exp_window_digit<kWindow>(job[w].e, exp_bits, i));
+      op[w].b = s[w].pick;
+    }
+    amm<L, W>(op);
+  }
+  for (std::size_t w = 0; w < W; ++w) leave(job[w].r, s[w], *job[w].mod);
   secure_zero_object(s);
 }
 
-template <std::size_t V>
+template <std::size_t L>
 void exp_public(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
-  State<V> s;
+  State<L> s;
   enter(s, a, mod);
   std::memcpy(s.acc, s.table[0], sizeof(s.acc));
   for (std::size_t i = nat_bit_length_vartime(e); i-- > 0;) {
-    amm<V>(s.acc, s.acc, s.acc, s.mod);
-    if (((e[i / kLimbBits] >> (i % kLimbBits)) & 1u) != 0) amm<V>(s.acc, s.acc, s.table[1], s.mod);  // e is public
+    amm1<L>(s.acc, s.acc, s.acc, s.mod);
+    if (((e[i / kLimbBits] >> (i % kLimbBits)) & 1u) != 0) amm1<L>(s.acc, s.acc, s.table[1], s.mod);  // e is public
   }
   leave(r, s, mod);
   secure_zero_object(s);
 }
 
-// Calls f with the vector count for mod's digits as a compile-time constant.
-template <class F>
-void with_vectors(const MontModulus& mod, F f) noexcept {
-  switch (vectors_for(digits_for(mod.n))) {
-    case 2: return f(std::integral_constant<std::size_t, 2>{});
-    case 3: return f(std::integral_constant<std::size_t, 3>{});
-    case 4: return f(std::integral_constant<std::size_t, 4>{});
-    case 5: return f(std::integral_constant<std::size_t, 5>{});
-    case 6: return f(std::integral_constant<std::size_t, 6>{});
-    case 7: return f(std::integral_constant<std::size_t, 7>{});
-    case 8: return f(std::integral_constant<std::size_t, 8>{});
-    case 9: return f(std::integral_constant<std::size_t, 9>{});
-    default: return f(std::integral_constant<std::size_t, kMaxVectors>{});
-  }
+// Calls f with the vector count for n limbs as a compile-time constant (up to Max).
+template <std::size_t Max, class F>
+void with_vectors(std::size_t n, F f) noexcept {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    const std::size_t l = vectors_for(digits_for(n));
+    (void)((l == I + 1 ? (f(std::integral_constant<std::size_t, I + 1>{}), true) : false) || ...);
+  }(std::make_index_sequence<Max>{});
 }
 
 }  // namespace
@@ -278,12 +325,22 @@ bool mont_exp_ifma_supports(std::size_t n) noexcept {
   return n >= 8 && n <= kNatMaxLimbs && vectors_for(digits_for(n)) <= kMaxVectors;
 }
 
+bool mont_exp2_ifma_supports(std::size_t n) noexcept {
+  return mont_exp_ifma_supports(n) && vectors_for(digits_for(n)) <= kMaxVectors2;
+}
+
 void mont_exp_ifma(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {
-  with_vectors(mod, [&](auto v) { exp_secret<decltype(v)::value>(r, a, e, exp_bits, mod); });
+  const ExpJob job[1] = {{r, a, e, &mod}};
+  with_vectors<kMaxVectors>(mod.n, [&](auto l) { exp_secret<decltype(l)::value, 1>(job, exp_bits); });
+}
+
+void mont_exp2_ifma(const ExpJob& x, const ExpJob& y, std::size_t exp_bits) noexcept {
+  const ExpJob job[2] = {x, y};
+  with_vectors<kMaxVectors2>(x.mod->n, [&](auto l) { exp_secret<decltype(l)::value, 2>(job, exp_bits); });
 }
 
 void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
-  with_vectors(mod, [&](auto v) { exp_public<decltype(v)::value>(r, a, e, mod); });
+  with_vectors<kMaxVectors>(mod.n, [&](auto l) { exp_public<decltype(l)::value>(r, a, e, mod); });
 }
 
 }  // namespace tessera::bignum

@@ -9,13 +9,14 @@
 
 namespace tessera::bignum {
 
-inline constexpr unsigned kExpWindow = 4;  // bits per window; the table has 16 entries
+inline constexpr unsigned kExpWindow = 4;  // bits per window of nat.cpp; the table has 16 entries
 
-// Bits kExpWindow w .. kExpWindow w + kExpWindow - 1 of e, those at or above exp_bits taken as 0.
+// Bits Bits w .. Bits w + Bits - 1 of e, those at or above exp_bits taken as 0.
+template <unsigned Bits = kExpWindow>
 inline Limb exp_window_digit(NatView e, std::size_t exp_bits, std::size_t w) noexcept {
   Limb digit = 0;
-  for (unsigned k = 0; k < kExpWindow; ++k) {
-    const std::size_t bit = kExpWindow * w + k;  // a public position
+  for (unsigned k = 0; k < Bits; ++k) {
+    const std::size_t bit = Bits * w + k;  // a public position
     if (bit < exp_bits && bit / kLimbBits < e.size())
       digit |= static_cast<Limb>(((e[bit / kLimbBits] >> (bit % kLimbBits)) & 1u) << k);
   }

@@ -66,11 +66,18 @@ void crt_exponentiate(Limb* m, const Limb* c, const PublicState& ps, const Priva
   struct {
     Limb m1[kNatMaxLimbs], m2[kNatMaxLimbs], t[kNatMaxLimbs], h[kNatMaxLimbs], qh[2 * kNatMaxLimbs];
   } w;
-  // Step 2.b.i: m_1 = c^dP mod p, m_2 = c^dQ mod q (in Montgomery form).
-  bignum::mont_from_nat(NatSpan(w.t, p.n), NatView(c, n), p);
-  bignum::mont_exp(NatSpan(w.m1, p.n), NatView(w.t, p.n), NatView(s.dp, p.n), p.n * bignum::kLimbBits, p);
-  bignum::mont_from_nat(NatSpan(w.t, q.n), NatView(c, n), q);
-  bignum::mont_exp(NatSpan(w.m2, q.n), NatView(w.t, q.n), NatView(s.dq, q.n), q.n * bignum::kLimbBits, q);
+  // Step 2.b.i: m_1 = c^dP mod p, m_2 = c^dQ mod q (in Montgomery form), together where
+  // p and q have the same limb count (mont_exp2), each over the limbs of its prime.
+  bignum::mont_from_nat(NatSpan(w.m1, p.n), NatView(c, n), p);
+  bignum::mont_from_nat(NatSpan(w.m2, q.n), NatView(c, n), q);
+  const bignum::ExpJob e1{NatSpan(w.m1, p.n), NatView(w.m1, p.n), NatView(s.dp, p.n), &p};
+  const bignum::ExpJob e2{NatSpan(w.m2, q.n), NatView(w.m2, q.n), NatView(s.dq, q.n), &q};
+  if (p.n == q.n) {
+    bignum::mont_exp2(e1, e2, p.n * bignum::kLimbBits);
+  } else {  // an imported key with primes of different lengths (public)
+    bignum::mont_exp(e1.r, e1.a, e1.e, p.n * bignum::kLimbBits, p);
+    bignum::mont_exp(e2.r, e2.a, e2.e, q.n * bignum::kLimbBits, q);
+  }
   bignum::mont_to_nat(NatSpan(w.m2, q.n), NatView(w.m2, q.n), q);
   // Step 2.b.iii: h = (m_1 - m_2) qInv mod p. m_2 R mod p, the difference in Montgomery
   // form, and one Montgomery product with the plain qInv leaves h plain.

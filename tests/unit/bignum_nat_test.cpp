@@ -5,9 +5,7 @@
 // for each Montgomery kernel (portable, MULX/ADX where the CPU has it and n % 4 == 0, and the
 // AVX-512 IFMA exponentiation in radix 2^52 for 8 <= n <= 64 on the avx512 backend).
 // The byte codecs, masks and mont_init's rejections need no model and always run.
-#include "bignum/nat.hpp"
-#include "cpu/features.hpp"
-#include "tessera_config.hpp"
+#include "bignum_nat_model.hpp"
 
 #if TESSERA_TEST_HAVE_OPENSSL
 #include <openssl/bn.h>
@@ -24,15 +22,7 @@
 
 namespace {
 
-using namespace tessera::bignum;
-using Nat = std::vector<Limb>;
-constexpr Limb kAllOnes = static_cast<Limb>(~Limb{0});
-
-Nat random_nat(std::mt19937_64& rng, std::size_t limbs) {
-  Nat a(limbs);
-  for (Limb& l : a) l = static_cast<Limb>(rng());
-  return a;
-}
+using namespace nat_test;
 
 // Big-endian bytes of a, written out independently of nat_to_be_bytes.
 std::vector<std::uint8_t> be_bytes(const Nat& a) {
@@ -166,142 +156,9 @@ TEST(NatMont, InitRejectsBadModuli) {
 
 #if TESSERA_TEST_HAVE_OPENSSL
 
-struct BnFree {
-  void operator()(BIGNUM* b) const noexcept { BN_free(b); }
-};
-struct CtxFree {
-  void operator()(BN_CTX* c) const noexcept { BN_CTX_free(c); }
-};
-using Bn = std::unique_ptr<BIGNUM, BnFree>;
-using Ctx = std::unique_ptr<BN_CTX, CtxFree>;
-
-Bn bn(NatView a) {
-  std::vector<std::uint8_t> le(a.size() * sizeof(Limb));
-  for (std::size_t i = 0; i < a.size(); ++i)
-    for (std::size_t k = 0; k < sizeof(Limb); ++k) le[i * sizeof(Limb) + k] = static_cast<std::uint8_t>(a[i] >> (8 * k));
-  return Bn(BN_lebin2bn(le.data(), static_cast<int>(le.size()), nullptr));
-}
-Bn bn_new() { return Bn(BN_new()); }
-// x as `limbs` limbs (a failed test if it does not fit).
-Nat nat(const BIGNUM* x, std::size_t limbs) {
-  std::vector<std::uint8_t> le(limbs * sizeof(Limb));
-  EXPECT_EQ(BN_bn2lebinpad(x, le.data(), static_cast<int>(le.size())), static_cast<int>(le.size()));
-  Nat out(limbs, 0);
-  for (std::size_t i = 0; i < le.size(); ++i) out[i / sizeof(Limb)] |= static_cast<Limb>(static_cast<Limb>(le[i]) << (8 * (i % sizeof(Limb))));
-  return out;
-}
-std::string hex(NatView a) {
-  Bn b = bn(a);
-  char* s = BN_bn2hex(b.get());
-  std::string out(s);
-  OPENSSL_free(s);
-  return out;
-}
-
-// The moduli: for each size, the top bit set, a random top limb, a top limb of 1 and an
-// all-ones top limb (all odd).
-std::vector<Nat> test_moduli() {
-  std::mt19937_64 rng(0x7e55e7a);
-  std::vector<Nat> out;
-  for (std::size_t n : {1u, 2u, 3u, 16u, 17u, 24u, 32u, 48u, 63u, 64u}) {
-    for (int kind = 0; kind < 4; ++kind) {
-      Nat m = random_nat(rng, n);
-      m[0] |= 1;
-      if (kind == 0) m[n - 1] |= static_cast<Limb>(Limb{1} << (kLimbBits - 1));
-      if (kind == 1 && m[n - 1] == 0) m[n - 1] = 1;
-      if (kind == 2) {
-        if (n == 1) continue;  // would be m = 1
-        m[n - 1] = 1;
-      }
-      if (kind == 3) m[n - 1] = kAllOnes;
-      out.push_back(m);
-    }
-  }
-  return out;
-}
-
-enum class Kernel { portable, mulx, ifma };
-
-bool mulx_available() {
-#if TESSERA_HAVE_AVX2 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
-  return tessera::cpu::features().bmi2 && tessera::cpu::features().adx;
-#else
-  return false;
-#endif
-}
-
-// Whether mont_init picks the AVX-512 IFMA exponentiation (avx512 backend, CPU with IFMA).
-bool ifma_available() {
-  Nat m(16, kAllOnes);
-  MontModulus mod;
-  return mont_init(mod, m) && mod.ifma;
-}
-
-// The model's view of one modulus: m, R = 2^(w n), R^-1 mod m.
-struct Model {
-  Ctx ctx{BN_CTX_new()};
-  Bn m, r, rinv;
-  std::size_t n;
-  explicit Model(const Nat& mod) : m(bn(mod)), r(bn_new()), rinv(bn_new()), n(mod.size()) {
-    BN_set_bit(r.get(), static_cast<int>(kLimbBits * n));
-    Bn rm = bn_new();
-    BN_mod(rm.get(), r.get(), m.get(), ctx.get());
-    EXPECT_NE(BN_mod_inverse(rinv.get(), rm.get(), m.get(), ctx.get()), nullptr);
-  }
-  // x y^k mod m for k = 1 (R) or -1 (R^-1), as n limbs.
-  Nat times_r(const BIGNUM* x, int k) {
-    Bn t = bn_new();
-    BN_mod_mul(t.get(), x, k > 0 ? r.get() : rinv.get(), m.get(), ctx.get());
-    return nat(t.get(), n);
-  }
-  Nat mod(const BIGNUM* x) {
-    Bn t = bn_new();
-    BN_nnmod(t.get(), x, m.get(), ctx.get());
-    return nat(t.get(), n);
-  }
-};
-
-class NatMontTest : public ::testing::TestWithParam<Kernel> {
- protected:
-  void SetUp() override {
-    if (GetParam() == Kernel::mulx && !mulx_available()) GTEST_SKIP() << "no MULX/ADX kernel on this CPU/build";
-    if (GetParam() == Kernel::ifma && !ifma_available())
-      GTEST_SKIP() << "no AVX-512 IFMA exponentiation (needs the avx512 backend and a CPU with IFMA)";
-  }
-  // Sets up mod for m with the kernel under test; false when the kernel does not apply.
-  bool init(MontModulus& mod, const Nat& m) {
-    EXPECT_TRUE(mont_init(mod, m)) << hex(m);
-    if (GetParam() == Kernel::ifma) return mod.ifma;  // mont_init's choice, for 8 <= n <= 64
-    mod.ifma = false;
-    if (GetParam() == Kernel::portable) {
-      mod.mul = mont_mul_portable;
-      return true;
-    }
-#if TESSERA_HAVE_AVX2 && defined(__x86_64__) && defined(__SIZEOF_INT128__) && !defined(TESSERA_BIGNUM_LIMB32)
-    if (m.size() % 4 != 0) return false;
-    mod.mul = mont_mul_mulx;
-    return true;
-#else
-    return false;
-#endif
-  }
-  // A value below m (random, reduced by the model).
-  static Nat below(std::mt19937_64& rng, Model& md) {
-    Bn x = bn(random_nat(rng, md.n + 1));
-    return md.mod(x.get());
-  }
-  static Nat minus_one(const Nat& m) {
-    Nat r = m;
-    r[0] -= 1;  // m is odd
-    return r;
-  }
-};
-
-std::string kernel_name(const ::testing::TestParamInfo<Kernel>& p) {
-  return p.param == Kernel::portable ? "portable" : p.param == Kernel::mulx ? "mulx" : "ifma";
-}
 INSTANTIATE_TEST_SUITE_P(Kernels, NatMontTest, ::testing::Values(Kernel::portable, Kernel::mulx, Kernel::ifma),
                          kernel_name);
+
 
 TEST_P(NatMontTest, InitConstants) {
   for (const Nat& m : test_moduli()) {
@@ -425,68 +282,6 @@ TEST_P(NatMontTest, ModAddSub) {
     }
   }
 }
-
-TEST_P(NatMontTest, ExpSecretAndVartime) {
-  std::mt19937_64 rng(13);
-  struct Exponent {
-    Nat e;
-    std::size_t exp_bits;
-  };
-  for (const Nat& m : test_moduli()) {
-    MontModulus mod;
-    if (!init(mod, m)) continue;
-    Model md(m);
-    const std::size_t n = m.size();
-    Nat one(n, 0);
-    one[0] = 1;
-    const std::vector<Nat> bases = {below(rng, md), Nat(n, 0), one, minus_one(m)};
-    std::vector<Exponent> exps = {
-        {Nat{0}, 0},                                       // 0 bits
-        {Nat{0}, kLimbBits},                               // e = 0 over a whole limb
-        {Nat{1}, 1},                                       // 1 bit
-        {Nat{2}, 2}, {Nat{3}, 2},                          // 2 bits
-        {Nat{5}, kLimbBits * 3},                           // exp_bits beyond the bit length
-        {Nat{0, 1, 0}, kLimbBits * 3},                     // e = 2^w, leading zero limb
-        {random_nat(rng, n), kLimbBits * n},               // full length
-        {random_nat(rng, 2), kLimbBits + 7},               // not a multiple of 4: the top bits of e ignored
-        {random_nat(rng, 1), 61},
-        {Nat(n, kAllOnes), kLimbBits * n},                 // all ones
-    };
-    for (std::size_t ai = 0; ai < bases.size(); ++ai) {
-      const Nat& a = bases[ai];
-      Nat am(n);
-      mont_from_nat(am, a, mod);
-      for (std::size_t xi = 0; xi < exps.size(); ++xi) {
-        const Exponent& x = exps[xi];
-        // The full-length exponents of the boundary bases (0, 1, m - 1) only for small n.
-        if (ai > 0 && x.exp_bits == kLimbBits * n && n > 3) continue;
-        // The exponent the function must use: the exp_bits low bits of e.
-        Nat low = x.e;
-        for (std::size_t i = 0; i < low.size() * kLimbBits; ++i)
-          if (i >= x.exp_bits) low[i / kLimbBits] &= static_cast<Limb>(~(Limb{1} << (i % kLimbBits)));
-        Bn ba = bn(a), be = bn(low), want = bn_new();
-        BN_mod_exp(want.get(), ba.get(), be.get(), md.m.get(), md.ctx.get());
-        const Nat expect = nat(want.get(), n);
-        Nat r(n), out(n);
-        mont_exp(r, am, x.e, x.exp_bits, mod);
-        mont_to_nat(out, r, mod);
-        ASSERT_EQ(out, expect) << "mont_exp m = " << hex(m) << "\na = " << hex(a) << "\ne = " << hex(x.e)
-                               << " exp_bits " << x.exp_bits;
-        Nat rv(n);
-        mont_exp_vartime(rv, am, low, mod);
-        ASSERT_EQ(rv, r) << "mont_exp_vartime differs from mont_exp, m = " << hex(m) << " e = " << hex(low);
-        if (ai > 0) continue;
-        Nat alias = am;
-        mont_exp(alias, alias, x.e, x.exp_bits, mod);
-        ASSERT_EQ(alias, r) << "mont_exp with r aliasing a";
-        alias = am;
-        mont_exp_vartime(alias, alias, low, mod);
-        ASSERT_EQ(alias, r) << "mont_exp_vartime with r aliasing a";
-      }
-    }
-  }
-}
-
 TEST(NatArith, MulAgainstBnMul) {
   std::mt19937_64 rng(20);
   Ctx ctx(BN_CTX_new());
