@@ -10,7 +10,7 @@
 // Sizes: up to kNatMaxBits (4096) per modulus. Stack: mont_exp holds a table of 16
 // Montgomery values, 16 * 512 = 8 KiB for a 4096-bit modulus plus about 1 KiB (the budget
 // is in docs/security.md); the other functions use less than 1.1 KiB. On x86-64 the IFMA
-// kernel's tables (src/bignum/nat_ifma.cpp) take up to 13 KiB (mont_exp2 of two 2048-bit
+// kernel's state (src/bignum/nat_ifma.cpp) takes up to 15 KiB (mont_exp2 of two 2048-bit
 // moduli), within the 32 KiB that src/rsa/rsa_primitives.cpp wipes there.
 #pragma once
 
