@@ -26,9 +26,9 @@
 // 52 k >= 64 n + 2), and R64^2 mod m: one multiplication per exponentiation.
 //
 // Constant time: the same instructions for every value (the round count, the windows and
-// the lane positions are public); the window table is read whole with masks. Valgrind
-// cannot run AVX-512 code: tests/unit (against the portable kernel and OpenSSL's BIGNUM)
-// and tests/timing cover it. The frames are wiped by the callers' secure_zero_stack
+// the lane positions are public); the window table is read whole, each entry blended in
+// under a lane mask. Valgrind cannot run AVX-512 code: tests/unit (against the portable
+// kernel and OpenSSL's BIGNUM) and tests/timing cover it. The frames are wiped by the callers' secure_zero_stack
 // (src/rsa/rsa_primitives.cpp) as for the other kernels; the arrays here are wiped here.
 //
 // Compiled with the AVX-512 flags plus -mavx512ifma (src/bignum/sources.cmake); chosen by
@@ -255,20 +255,32 @@ void leave(NatSpan r, State<L, Window>& s, const MontModulus& mod) noexcept {
   std::memcpy(r.data(), s.out, n * sizeof(Limb));
 }
 
-// s.pick = s.table[digit], reading every entry under a mask.
-template <std::size_t L, unsigned Window>
-void pick_entry(State<L, Window>& s, Limb digit) noexcept {
-  Vec p[L];
+// s[w].pick = s[w].table[digit[w]] for each way, reading every entry: entry j is blended
+// in under the lane mask of digit == j (a compare into a mask register, no branch or
+// address on the digit).
+template <std::size_t L, std::size_t W, unsigned Window>
+void pick_entries(State<L, Window> (&s)[W], const Limb (&digit)[W]) noexcept {
+  Vec p[W][L], d[W];
+#pragma GCC unroll 2
+  for (std::size_t w = 0; w < W; ++w) {
+    d[w] = _mm256_set1_epi64x(static_cast<long long>(digit[w]));
 #pragma GCC unroll 32
-  for (std::size_t v = 0; v < L; ++v) p[v] = _mm256_setzero_si256();
-  for (unsigned j = 0; j < s.entries; ++j) {
-    const Vec hit = _mm256_set1_epi64x(static_cast<long long>(window_entry_mask(digit, j)));
-    const auto* t = reinterpret_cast<const Vec*>(s.table[j]);
-#pragma GCC unroll 32
-    for (std::size_t v = 0; v < L; ++v) p[v] = _mm256_or_si256(p[v], _mm256_and_si256(_mm256_load_si256(t + v), hit));
+    for (std::size_t v = 0; v < L; ++v) p[w][v] = _mm256_setzero_si256();
   }
+  for (unsigned j = 0; j < s[0].entries; ++j) {
+    const Vec vj = _mm256_set1_epi64x(static_cast<long long>(j));
+#pragma GCC unroll 2
+    for (std::size_t w = 0; w < W; ++w) {
+      const __mmask8 hit = _mm256_cmpeq_epi64_mask(d[w], vj);
+      const auto* t = reinterpret_cast<const Vec*>(s[w].table[j]);
 #pragma GCC unroll 32
-  for (std::size_t v = 0; v < L; ++v) _mm256_store_si256(reinterpret_cast<Vec*>(s.pick) + v, p[v]);
+      for (std::size_t v = 0; v < L; ++v) p[w][v] = _mm256_mask_mov_epi64(p[w][v], hit, _mm256_load_si256(t + v));
+    }
+  }
+#pragma GCC unroll 2
+  for (std::size_t w = 0; w < W; ++w)
+#pragma GCC unroll 32
+    for (std::size_t v = 0; v < L; ++v) _mm256_store_si256(reinterpret_cast<Vec*>(s[w].pick) + v, p[w][v]);
 }
 
 // The W exponentiations of job (the same limb count and exp_bits), their AMMs interleaved.
@@ -287,10 +299,13 @@ void exp_secret(const ExpJob (&job)[W], std::size_t exp_bits) noexcept {
   for (std::size_t i = windows; i-- > 0;) {
     for (std::size_t w = 0; w < W; ++w) op[w] = {s[w].acc, s[w].acc, s[w].acc, &s[w].mod};
     for (unsigned q = 0; q < kWindow; ++q) amm<L, W>(op);
+    Limb digit[W];
     for (std::size_t w = 0; w < W; ++w) {
-      pick_entry(s[w], exp_window_digit<kWindow>(job[w].e, exp_bits, i));
+      digit[w] = exp_window_digit<kWindow>(job[w].e, exp_bits, i);
       op[w].b = s[w].pick;
     }
+    pick_entries(s, digit);
+    secure_zero(digit, sizeof(digit));
     amm<L, W>(op);
   }
   for (std::size_t w = 0; w < W; ++w) leave(job[w].r, s[w], *job[w].mod);
