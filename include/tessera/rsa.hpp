@@ -50,6 +50,7 @@ inline constexpr std::size_t max_modulus_bytes = max_modulus_bits / 8;
 // Room for the key state (src/rsa/rsa_state.hpp checks that it fits).
 inline constexpr std::size_t kPublicStateBytes = 4 * max_modulus_bytes + 64;
 inline constexpr std::size_t kPrivateStateBytes = 10 * max_modulus_bytes + 128;
+inline constexpr std::size_t kBlindingStateBytes = 2 * max_modulus_bytes + 16;
 
 // A byte string of at most max_modulus_bytes: a signature or a ciphertext (public).
 struct Block {
@@ -146,6 +147,9 @@ class TESSERA_API PrivateKey {
   friend struct Access;
   PublicKey pub_;
   alignas(16) std::uint8_t state_[kPrivateStateBytes]{};
+  // The blinding pair the private operations reuse (src/rsa/rsa_blinding.hpp): mutable,
+  // since they run on const keys; one operation at a time holds it (an atomic flag).
+  alignas(16) mutable std::uint8_t blinding_[kBlindingStateBytes]{};
 };
 
 // The primitives take and return exactly modulus_bytes() bytes (Error::invalid_length).

@@ -194,18 +194,25 @@ Result<PrivateKey> PrivateKey::from_components(std::span<const std::uint8_t> n, 
 
 PrivateKey::PrivateKey(PrivateKey&& o) noexcept : pub_(o.pub_) {
   std::memcpy(state_, o.state_, sizeof(state_));
+  std::memcpy(blinding_, o.blinding_, sizeof(blinding_));
   secure_zero(o.state_, sizeof(o.state_));
+  secure_zero(o.blinding_, sizeof(o.blinding_));
 }
 
 PrivateKey& PrivateKey::operator=(PrivateKey&& o) noexcept {
   if (this != &o) {
     pub_ = o.pub_;
     std::memcpy(state_, o.state_, sizeof(state_));
+    std::memcpy(blinding_, o.blinding_, sizeof(blinding_));
     secure_zero(o.state_, sizeof(o.state_));
+    secure_zero(o.blinding_, sizeof(o.blinding_));
   }
   return *this;
 }
 
-PrivateKey::~PrivateKey() { secure_zero(state_, sizeof(state_)); }
+PrivateKey::~PrivateKey() {
+  secure_zero(state_, sizeof(state_));
+  secure_zero(blinding_, sizeof(blinding_));
+}
 
 }  // namespace tessera::rsa

@@ -1,12 +1,12 @@
 // The RSA primitives (RFC 8017 Section 5): RSAEP / RSAVP1 with the public exponent, and
-// RSADP / RSASP1 with the Chinese remainder theorem, base blinding and a check of the
-// result with the public exponent (include/tessera/rsa.hpp says why).
-#include <tessera/random.hpp>
+// RSADP / RSASP1 with the Chinese remainder theorem, base blinding (src/rsa/rsa_blinding.hpp)
+// and a check of the result with the public exponent (include/tessera/rsa.hpp says why).
 #include <tessera/rsa.hpp>
 
 #include "bignum/nat.hpp"
 #include "common/ct.hpp"
 #include "common/secret.hpp"
+#include "rsa/rsa_blinding.hpp"
 #include "rsa/rsa_internal.hpp"
 #include "rsa/rsa_state.hpp"
 
@@ -112,44 +112,25 @@ Failure private_op_impl(const PrivateKey& sk, std::span<const std::uint8_t> in, 
   const std::size_t n = ps.n.n;
   if (in.size() != ps.bytes() || out.size() != ps.bytes()) return fail(Error::invalid_length, "RSA representative");
   struct {
-    Limb c[kNatMaxLimbs], r[kNatMaxLimbs], r_inv[kNatMaxLimbs], cb[kNatMaxLimbs], m[kNatMaxLimbs];
-    Limb t[kNatMaxLimbs], check[kNatMaxLimbs];
-    std::uint8_t random[max_modulus_bytes + 16];
+    Limb c[kNatMaxLimbs], cb[kNatMaxLimbs], m[kNatMaxLimbs], t[kNatMaxLimbs], check[kNatMaxLimbs];
   } w;
   ZeroOnExit wipe_w(w);
   if (!load_representative(w.c, in, ps, range)) return fail(Error::invalid_argument, "RSA representative out of range");
-  // Blinding factor r: uniform in [0, n) up to a bias below 2^-64 (128 extra bits reduced
-  // mod n). r must be invertible (r = 0 or gcd(r, n) != 1 has probability about 2^-1000
-  // with a working random source): r r^-1 = 1 is checked, so that a broken source (all
-  // zeros) cannot turn the blinding and the fault check into a multiplication by 0.
-  const std::size_t draw = ps.bytes() + 16;
-  if (!random_bytes(std::span(w.random, draw))) return fail(Error::randomness_failure, "RSA blinding");
-  constexpr std::size_t kWideLimbs = kNatMaxLimbs + bignum::limbs_for_bytes(16) + 1;
-  Limb wide[kWideLimbs];
-  const std::size_t wl = bignum::limbs_for_bytes(draw);
-  (void)bignum::nat_from_be_bytes(NatSpan(wide, wl), std::span<const std::uint8_t>(w.random, draw));
-  bignum::mont_from_nat(NatSpan(w.t, n), NatView(wide, wl), ps.n);  // r R mod n
-  secure_zero(wide, sizeof(wide));
-  bignum::mont_to_nat(NatSpan(w.r, n), NatView(w.t, n), ps.n);
-  inverse_mod_n(w.r_inv, w.r, ps, s);
-  bignum::mont_mul(NatSpan(w.check, n), NatView(w.t, n), NatView(w.r_inv, n), ps.n);  // r r^-1 mod n
-  Limb one[kNatMaxLimbs] = {1};
-  if (ct::declassify_value(bignum::nat_eq_mask(NatView(w.check, n), NatView(one, n))) == 0)
-    return fail(Error::invalid_state, "RSA blinding (the random factor is not invertible)");
-  // c' = c r^e mod n.
-  bignum::mont_exp_vartime(NatSpan(w.t, n), NatView(w.t, n), ps.e_view(), ps.n);  // r^e R
-  bignum::mont_mul(NatSpan(w.cb, n), NatView(w.c, n), NatView(w.t, n), ps.n);   // c r^e
-  // m' = c'^d mod n by CRT.
+  // The blinding pair (A, Ai) = (r^e, r^-1) mod n (src/rsa/rsa_blinding.hpp).
+  const Blinding blinding(sk, ps, s);
+  if (blinding.failure().code != Error{}) return blinding.failure();
+  // c' = c r^e mod n (A is in Montgomery form: the product is plain).
+  bignum::mont_mul(NatSpan(w.cb, n), NatView(w.c, n), NatView(blinding.pair().a, n), ps.n);
+  // m' = c'^d mod n by CRT, and m = m' r^-1 mod n.
   crt_exponentiate(w.m, w.cb, ps, s);
-  // The fault check: m'^e = c' mod n, or nothing leaves.
+  bignum::mont_mul(NatSpan(w.m, n), NatView(w.m, n), NatView(blinding.pair().ai, n), ps.n);
+  // The fault check: m^e = c mod n, or nothing leaves. It covers the CRT halves, their
+  // recombination and the blinding.
   bignum::mont_from_nat(NatSpan(w.t, n), NatView(w.m, n), ps.n);
   bignum::mont_exp_vartime(NatSpan(w.t, n), NatView(w.t, n), ps.e_view(), ps.n);
   bignum::mont_to_nat(NatSpan(w.check, n), NatView(w.t, n), ps.n);
-  if (ct::declassify_value(bignum::nat_eq_mask(NatView(w.check, n), NatView(w.cb, n))) == 0)
+  if (ct::declassify_value(bignum::nat_eq_mask(NatView(w.check, n), NatView(w.c, n))) == 0)
     return fail(Error::invalid_state, "RSA private operation (the result failed its check)");
-  // m = m' r^-1 mod n.
-  bignum::mont_from_nat(NatSpan(w.t, n), NatView(w.m, n), ps.n);
-  bignum::mont_mul(NatSpan(w.m, n), NatView(w.t, n), NatView(w.r_inv, n), ps.n);
   bignum::nat_to_be_bytes(out, NatView(w.m, n));
   return Failure{};
 }

@@ -7,6 +7,7 @@
 #include "bignum/nat.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 
 namespace tessera::rsa {
@@ -29,8 +30,21 @@ struct PrivateState {
   bignum::Limb qinv[bignum::kNatMaxLimbs];
 };
 
+// The blinding pair a private key keeps (src/rsa/rsa_blinding.hpp): A = r^e R and
+// Ai = r^-1 R mod n (Montgomery form, n limbs each).
+struct BlindingPair {
+  bignum::Limb a[bignum::kNatMaxLimbs];
+  bignum::Limb ai[bignum::kNatMaxLimbs];
+};
+struct BlindingCache {
+  BlindingPair pair;
+  std::uint32_t held;  // 1 while an operation uses pair (std::atomic_ref)
+  std::uint32_t uses;  // operations since r was drawn; 0: no pair drawn yet
+};
+
 static_assert(sizeof(PublicState) <= kPublicStateBytes && alignof(PublicState) <= 16);
 static_assert(sizeof(PrivateState) <= kPrivateStateBytes && alignof(PrivateState) <= 16);
+static_assert(sizeof(BlindingCache) <= kBlindingStateBytes && alignof(BlindingCache) <= 16);
 
 // The library's view of a key's state.
 struct Access {
@@ -45,6 +59,10 @@ struct Access {
   }
   static const PrivateState& state(const PrivateKey& k) noexcept {
     return *std::launder(static_cast<const PrivateState*>(static_cast<const void*>(k.state_)));
+  }
+  // The blinding storage is mutable: private operations on a const key renew it.
+  static BlindingCache& blinding(const PrivateKey& k) noexcept {
+    return *std::launder(static_cast<BlindingCache*>(static_cast<void*>(k.blinding_)));
   }
   static PublicKey& public_key(PrivateKey& k) noexcept { return k.pub_; }
   static PublicKey make_public() noexcept { return PublicKey(); }

@@ -5,6 +5,7 @@ list(APPEND TESSERA_SOURCES
   rsa/rsa_keys.cpp
   rsa/rsa_der.cpp
   rsa/rsa_primitives.cpp
+  rsa/rsa_blinding.cpp
   rsa/rsa_inverse.cpp
   rsa/rsa_prime.cpp
   rsa/rsa_keygen.cpp

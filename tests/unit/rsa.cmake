@@ -7,6 +7,7 @@
 # and fixture through rsa_scheme_support.hpp.
 tessera_test(rsa-unit-tests
   ${CMAKE_CURRENT_LIST_DIR}/rsa_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rsa_blinding_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rsa_der_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rsa_openssl_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rsa_signature_openssl_test.cpp

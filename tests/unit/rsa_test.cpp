@@ -300,14 +300,15 @@ TEST(RsaPrimitives, RoundTripsAndDeterminism) {
   }
 }
 
-// --- Secrets wiped (include/tessera/rsa.hpp: the private state is PrivateKey's last
-// member). The object's bytes are read through memcpy into a buffer (reading an object's
+// --- Secrets wiped (include/tessera/rsa.hpp: the private state and the blinding pair are
+// PrivateKey's last members). The object's bytes are read through memcpy into a buffer (reading an object's
 // representation is defined; nothing is written into the key). ---
 
 static_assert(std::is_standard_layout_v<rsa::PrivateKey>);
-static_assert(sizeof(rsa::PrivateKey) == sizeof(rsa::PublicKey) + rsa::kPrivateStateBytes,
-              "the private state is the last member, with no padding after it");
+static_assert(sizeof(rsa::PrivateKey) == sizeof(rsa::PublicKey) + rsa::kPrivateStateBytes + rsa::kBlindingStateBytes,
+              "the private state and the blinding pair are the last members, with no padding after them");
 constexpr std::size_t kStateOffset = sizeof(rsa::PublicKey);
+constexpr std::size_t kBlindingOffset = kStateOffset + rsa::kPrivateStateBytes;
 
 Bytes object_bytes(const void* p, std::size_t n) {
   Bytes b(n);
@@ -319,6 +320,10 @@ Bytes private_state(const rsa::PrivateKey& k) {
   return Bytes(all.begin() + static_cast<std::ptrdiff_t>(kStateOffset), all.end());
 }
 Bytes public_part(const rsa::PrivateKey& k) { return object_bytes(&k, kStateOffset); }
+Bytes blinding_part(const rsa::PrivateKey& k) {
+  const Bytes all = object_bytes(&k, sizeof k);
+  return Bytes(all.begin() + static_cast<std::ptrdiff_t>(kBlindingOffset), all.end());
+}
 bool all_zero(const Bytes& b) {
   for (const std::uint8_t x : b)
     if (x != 0) return false;
@@ -358,6 +363,10 @@ TEST(RsaSecrets, MoveAssignmentWipesTheSource) {
 TEST(RsaSecrets, DestructorWipes) {
   auto r = rsa::PrivateKey::from_der(test::from_hex(test::rsa_keys::k1024_der));
   ASSERT_TRUE(r);
+  ASSERT_TRUE(all_zero(blinding_part(*r)));
+  const Bytes x(r->public_key().modulus_bytes(), 0x01);
+  ASSERT_TRUE(rsa::rsasp1(*r, x));  // the key now holds a blinding pair
+  ASSERT_FALSE(all_zero(blinding_part(*r)));
   const Bytes state = private_state(*r);
   alignas(rsa::PrivateKey) static unsigned char storage[sizeof(rsa::PrivateKey)];
   auto* k = ::new (static_cast<void*>(storage)) rsa::PrivateKey(std::move(*r));
@@ -365,7 +374,7 @@ TEST(RsaSecrets, DestructorWipes) {
   k->~PrivateKey();
   // The storage (a live unsigned char array) after the key's lifetime ended.
   const Bytes after(storage + kStateOffset, storage + sizeof storage);
-  EXPECT_TRUE(all_zero(after)) << "destroyed key's private state not wiped";
+  EXPECT_TRUE(all_zero(after)) << "destroyed key's private state or blinding pair not wiped";
 }
 
 TEST(RsaSecrets, PrivateToDerTooSmallFailsAndZeroes) {
