@@ -11,10 +11,14 @@
 // (tessera::HashId), as ACVP, OpenSSL and TLS choose it.
 //
 // Private operations (RSADP = RSASP1, RFC 8017 5.1.2 and 5.2.1) use the Chinese remainder
-// theorem (RFC 8017 5.1.2 step 2.b) with base blinding: c' = c r^e for a fresh random r,
-// m = (c')^d r^-1 mod n. Before a result leaves, it is checked with the public exponent
-// (m'^e = c'), so that a fault in the CRT half exponentiations (Boneh-DeMillo-Lipton)
-// never releases a value that would factor n: Error::invalid_state, nothing output.
+// theorem (RFC 8017 5.1.2 step 2.b) with base blinding: c' = c r^e for a random r,
+// m = (c')^d r^-1 mod n. The key keeps its blinding pair (r^e, r^-1) and squares it for
+// each operation, drawing a new r every 32 operations (as OpenSSL's BN_BLINDING does);
+// an operation that finds the pair in use by another thread draws its own, so a const
+// key may be used from many threads at once. Before a result leaves, it is checked with
+// the public exponent (m^e = c), so that a fault in the CRT half exponentiations
+// (Boneh-DeMillo-Lipton) never releases a value that would factor n: Error::invalid_state,
+// nothing output.
 // The private operations are constant time in every secret (key and message); OAEP
 // decryption fails in one place and in one way whatever is wrong with the padding
 // (Manger's attack). Verification and encryption use public data only.
@@ -25,8 +29,8 @@
 //
 // Stack: a private operation uses 18-23 KiB whatever the key size (its limb arrays have the
 // 4096-bit capacity; the 16-entry window table of the half exponentiations is 8 KiB of
-// it) and wipes 32 KiB below itself afterwards; keys are about 2 KiB (public) and 7.5 KiB
-// (private) objects with no heap.
+// it) and wipes 32 KiB below itself afterwards; keys are about 2 KiB (public) and 8 KiB
+// (private, with the blinding pair) objects with no heap.
 #pragma once
 
 #include <tessera/export.hpp>
