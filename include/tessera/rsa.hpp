@@ -27,7 +27,7 @@
 // e odd with 3 <= e < n. Key generation (FIPS 186-5 A.1.3) makes 2048-, 3072- and
 // 4096-bit keys.
 //
-// Stack: a private operation uses 18-23 KiB whatever the key size (its limb arrays have the
+// Stack: a private operation uses 18-25 KiB whatever the key size (its limb arrays have the
 // 4096-bit capacity; the 16-entry window table of the half exponentiations is 8 KiB of
 // it) and wipes 32 KiB below itself afterwards; keys are about 2 KiB (public) and 8 KiB
 // (private, with the blinding pair) objects with no heap.

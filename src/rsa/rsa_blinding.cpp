@@ -49,14 +49,13 @@ Failure draw(BlindingPair& b, const PublicState& ps, const PrivateState& s) noex
 
 }  // namespace
 
-Blinding::Blinding(const PrivateKey& sk, const PublicState& ps, const PrivateState& s) noexcept : pair_(&own_) {
+Blinding::Blinding(const PrivateKey& sk, const PublicState& ps, const PrivateState& s) noexcept {
   BlindingCache& c = Access::blinding(sk);
   if (std::atomic_ref<std::uint32_t>(c.held).exchange(1, std::memory_order_acquire) != 0) {
     failure_ = draw(own_, ps, s);  // another operation holds the key's pair
     return;
   }
   cache_ = &c;
-  pair_ = &c.pair;
   const std::size_t n = ps.n.n;
   if (c.uses != 0 && c.uses < kUsesPerDraw) {  // r -> r^2: (r^e R)^2 / R and (r^-1 R)^2 / R
     bignum::mont_mul(NatSpan(c.pair.a, n), NatView(c.pair.a, n), NatView(c.pair.a, n), ps.n);
@@ -71,8 +70,8 @@ Blinding::Blinding(const PrivateKey& sk, const PublicState& ps, const PrivateSta
 }
 
 Blinding::~Blinding() {
-  secure_zero_object(own_);
   if (cache_ != nullptr) std::atomic_ref<std::uint32_t>(cache_->held).store(0, std::memory_order_release);
+  else secure_zero_object(own_);
 }
 
 }  // namespace tessera::rsa

@@ -35,11 +35,10 @@ class Blinding {
   Blinding& operator=(const Blinding&) = delete;
 
   const Failure& failure() const noexcept { return failure_; }
-  const BlindingPair& pair() const noexcept { return *pair_; }
+  const BlindingPair& pair() const noexcept { return cache_ != nullptr ? cache_->pair : own_; }
 
  private:
-  BlindingCache* cache_ = nullptr;  // the key's, while held
-  BlindingPair* pair_;
+  BlindingCache* cache_ = nullptr;  // the key's, while held; else own_ is the pair
   BlindingPair own_;
   Failure failure_{};
 };
