@@ -4,10 +4,13 @@
 // and ML-KEM-1024 round trip (decapsulation must give encapsulation's K), ML-DSA-44
 // verification (FIPS 204, Algorithm 3, a valid and a rejected signature), ML-DSA-65 key
 // generation, signing and verification (kat: keyGen, sigVer), SHA3-256 (FIPS
-// 202) and SHA-256 (FIPS 180-4), with the stack depth of each operation (stack.hpp) and,
-// for ML-KEM, a scan of that stack for the operation's secrets once it has returned.
+// 202) and SHA-256 (FIPS 180-4), a FrodoKEM-640 (AES and SHAKE) and FrodoKEM-1344-SHAKE
+// round trip, with the stack depth of each operation (stack.hpp) and, for ML-KEM and
+// FrodoKEM decapsulation, a scan of that stack for the operation's secrets once it has
+// returned.
 // Reports through semihosting SYS_WRITE0 and exits with SYS_EXIT: status 0 if all pass.
 // Large objects (keys, Results) live in static storage, not on the measured stack.
+#include <tessera/frodokem.hpp>
 #include <tessera/mldsa.hpp>
 #include <tessera/mlkem.hpp>
 #include <tessera/sha2.hpp>
@@ -260,6 +263,60 @@ void mldsa65() {
   }
 }
 
+// FrodoKEM (no known answers embedded: the small-stack paths meet the KAT files in every host
+// suite, tests/kat/frodokem_kat_test.cpp): key generation, encapsulation and decapsulation
+// from fixed inputs, which must give encapsulation's key, and decapsulation of a corrupted
+// ciphertext, which must give another; the stack of each, and decapsulation's stack scanned
+// for the shared secret, s and the start of S^T.
+template <class K>
+struct FrodoRoundTrip {
+  static inline Slot<Result<typename K::KeyPair>> pair;
+  static inline Slot<Result<typename K::Encapsulation>> enc;
+  static inline Slot<Result<typename K::SharedSecret>> ss;
+  static inline Slot<SecretArray<K::private_key_bytes>> sk;
+  static inline std::uint8_t in[K::s_bytes + K::seed_se_bytes + K::z_bytes + K::mu_bytes + K::salt_bytes];
+  static inline typename K::Ciphertext bad;
+
+  static const char* name(const char* op) {
+    static char buf[80];
+    char* p = buf;
+    for (const char* c = K::name; *c;) *p++ = *c++;
+    *p++ = ' ';
+    for (const char* c = op; *c && p < buf + 79;) *p++ = *c++;
+    *p = '\0';
+    return buf;
+  }
+  static const char* leak(const std::uint32_t* top, std::size_t depth, const std::uint8_t* k) {
+    const std::uint8_t* key = sk.get().data();  // s || pk || S^T || pkh
+    if (fw::stack_holds(top, depth, k, K::shared_secret_bytes)) return "the shared secret";
+    if (fw::stack_holds(top, depth, key, K::s_bytes)) return "s";
+    if (fw::stack_holds(top, depth, key + K::s_bytes + K::public_key_bytes, 32)) return "S^T";
+    return nullptr;
+  }
+  static void run() {
+    for (std::size_t i = 0; i < sizeof in; ++i) in[i] = static_cast<std::uint8_t>(0x5A ^ (7 * i));
+    const std::uint8_t* p = in;
+    const std::span<const std::uint8_t> s(p, K::s_bytes), se(p += K::s_bytes, K::seed_se_bytes),
+        z(p += K::seed_se_bytes, K::z_bytes), mu(p += K::z_bytes, K::mu_bytes), salt(p += K::mu_bytes, K::salt_bytes);
+    std::size_t depth = fw::measure_stack([&] { pair.emplace([&] { return K::keygen_internal(s, se, z); }); });
+    report(name("keygen_internal"), pair.get().has_value(), depth);
+    if (!pair.get().has_value()) return;
+    sk.emplace([] { return pair.get()->private_key.bytes(); });
+    depth = fw::measure_stack([&] { enc.emplace([&] { return K::encaps_internal(pair.get()->public_key, mu, salt); }); });
+    report(name("encaps_internal"), enc.get().has_value(), depth);
+    if (!enc.get().has_value()) return;
+    const std::uint32_t* top = nullptr;
+    depth = fw::measure_stack_at(&top, [] { ss.emplace([] { return K::decapsulate(pair.get()->private_key, enc.get()->ciphertext); }); });
+    bool ok = ss.get().has_value() && equal(ss.get()->span(), enc.get()->shared_secret.span());
+    report(name("decapsulate (K of encaps_internal)"), ok, depth, ok ? leak(top, depth, ss.get()->data()) : nullptr);
+    bad = enc.get()->ciphertext;
+    bad[0] ^= 1;
+    depth = fw::measure_stack_at(&top, [] { ss.emplace([] { return K::decapsulate(pair.get()->private_key, bad); }); });
+    ok = ss.get().has_value() && !equal(ss.get()->span(), enc.get()->shared_secret.span());
+    report(name("decapsulate (corrupted c: another K)"), ok, depth, ok ? leak(top, depth, ss.get()->data()) : nullptr);
+  }
+};
+
 void hashes() {
   bool ok = false;
   std::size_t s = fw::measure_stack([&] {
@@ -296,6 +353,9 @@ int main() {
                  KAT_SPAN(kMlDsaVerifyBad_message), KAT_SPAN(kMlDsaVerifyBad_context),
                  KAT_SPAN(kMlDsaVerifyBad_signature), false);
   mldsa65();
+  FrodoRoundTrip<frodokem::FrodoKem640Aes>::run();
+  FrodoRoundTrip<frodokem::FrodoKem640Shake>::run();
+  FrodoRoundTrip<frodokem::FrodoKem1344Shake>::run();
   write0(g_failures == 0 ? "ALL PASSED\n" : "FAILURES\n");
   return g_failures == 0 ? 0 : 1;
 }

@@ -50,12 +50,12 @@ fi
 
 # run_ct CXX OPT [small-stack]: small-stack builds the microcontroller configuration
 # (TESSERA_SMALL_STACK, no cached matrix, SIMD off) and checks the algorithms that have
-# small-stack paths (ML-DSA key generation and signing, ML-KEM).
+# small-stack paths (ML-DSA key generation and signing, ML-KEM, FrodoKEM).
 run_ct() {
   local cxx=$1 opt=$2 variant=${3:-} dir="$root/ct-$1-$2${3:+-$3}" extra=() select=()
   if [ "$variant" = small-stack ]; then
     extra=(-DTESSERA_SMALL_STACK=ON -DTESSERA_CACHE_MATRIX=OFF -DTESSERA_ENABLE_SIMD=OFF)
-    select=(-R '^ct\.portable\.(mldsa|mlkem)$')
+    select=(-R '^ct\.portable\.(mldsa|mlkem|frodokem)$')
   fi
   begin "ct $cxx -$opt${variant:+ $variant}"
   cmake -S tests/ct -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Release \

@@ -156,6 +156,7 @@ class TESSERA_API Kem {
   using SharedSecret = SecretArray<shared_secret_bytes>;
 
   class PrivateKey;
+  struct KeyPair;
   // A public key and pkh = SHAKE(pk, len_sec) (spec Section 8.1 step 10), hashed once here
   // rather than in every encapsulation. Every byte string of the right length is a public key.
   class TESSERA_API PublicKey {
@@ -172,6 +173,8 @@ class TESSERA_API Kem {
     std::array<std::uint8_t, pkh_bytes> pkh_{};
     friend class Kem;
     friend class PrivateKey;
+    friend struct KeyPair;
+    friend class Result<PublicKey>;  // built in place
   };
 
   // A private key: s and S^T (wiped on destruction and when moved from) and the public key
@@ -199,6 +202,8 @@ class TESSERA_API Kem {
     SecretArray<st_bytes> st_;  // S^T as in the encoding (16-bit little-endian entries)
     PublicKey pk_;
     friend class Kem;
+    friend struct KeyPair;
+    friend class Result<PrivateKey>;  // built in place: secrets never pass through temporaries
   };
 
   struct KeyPair {

@@ -3,7 +3,8 @@
 list(APPEND TESSERA_SOURCES
   frodokem/kernels.cpp
   frodokem/kernels/portable.cpp
-  frodokem/frodokem.cpp)
+  frodokem/frodokem.cpp
+  frodokem/streaming.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   frodokem/kernels/avx2.cpp
   AVX512 frodokem/kernels/avx512.cpp)

@@ -7,7 +7,10 @@
 // keygen takes s || seed_SE || z from one call, encaps mu || salt from the next.
 // Every count goes through the key objects twice: the generated keys, and keys parsed back
 // from the expected bytes (PublicKey/PrivateKey::from_bytes), each encapsulating and
-// decapsulating.
+// decapsulating. The first four .rsp counts also go through both algorithm paths, the default ones
+// (frodokem/scheme.hpp) and the small-stack ones (frodokem/streaming.hpp), whichever of the
+// two the build's key objects use, including decapsulation of corrupted ciphertexts (the
+// implicit-rejection key must agree).
 #include "frodokem_kat_drbg.hpp"
 #include "support/backends.hpp"
 #include "support/hex.hpp"
@@ -15,6 +18,10 @@
 
 #include <tessera/frodokem.hpp>
 #include <tessera/sha3.hpp>
+
+#include "frodokem/kernels.hpp"
+#include "frodokem/scheme.hpp"
+#include "frodokem/streaming.hpp"
 
 #include <gtest/gtest.h>
 
@@ -107,6 +114,52 @@ void run_count(const Bytes& seed, Run* run) {
   run->ss_dec.assign(ss->span().begin(), ss->span().end());
 }
 
+// The same count through one algorithm path (Paths: detail::Scheme<P> or detail::Streaming<P>)
+// directly, with the key objects left out: sk is assembled as s || pk || S^T || pkh.
+template <class K, class Paths>
+void run_count_path(const Bytes& seed, Run* run) {
+  KatDrbg drbg(std::span<const std::uint8_t, 48>(seed.data(), 48));
+  std::vector<std::uint8_t> r1(K::s_bytes + K::seed_se_bytes + K::z_bytes), r2(K::mu_bytes + K::salt_bytes);
+  drbg.generate(r1);
+  drbg.generate(r2);
+  const std::uint8_t* s = r1.data();
+  const auto& kern = frodokem::kernels();
+  Bytes pk(K::public_key_bytes), st(K::st_bytes), pkh(K::pkh_bytes);
+  Paths::keygen(s + K::s_bytes, s + K::s_bytes + K::seed_se_bytes, pk.data(), st.data(), pkh.data(), kern);
+  run->pk = pk;
+  run->sk.assign(s, s + K::s_bytes);
+  run->sk.insert(run->sk.end(), pk.begin(), pk.end());
+  run->sk.insert(run->sk.end(), st.begin(), st.end());
+  run->sk.insert(run->sk.end(), pkh.begin(), pkh.end());
+  run->ct.assign(K::ciphertext_bytes, 0xA5);  // not zero: the path must write every byte
+  run->ss_enc.assign(K::shared_secret_bytes, 0);
+  run->ss_dec.assign(K::shared_secret_bytes, 0);
+  Paths::encaps(pk.data(), pkh.data(), r2.data(), r2.data() + K::mu_bytes, run->ct.data(), run->ss_enc.data(), kern);
+  Paths::decaps(s, pk.data(), st.data(), pkh.data(), run->ct.data(), run->ss_dec.data(), kern);
+}
+
+// Decapsulation of corrupted copies of ct (a bit of c1's first and last group, of c2, of the
+// salt) by both paths: the same implicit-rejection key, which is not the real one.
+template <class K, class Default, class Small>
+void check_rejection_paths(const Bytes& sk, const Bytes& ct, const Bytes& ss) {
+  const std::uint8_t* s = sk.data();
+  const std::uint8_t* pk = s + K::s_bytes;
+  const std::uint8_t* st = pk + K::public_key_bytes;
+  const std::uint8_t* pkh = st + K::st_bytes;
+  const std::size_t c1 = K::params.c1_bytes(), c2 = K::params.c2_bytes();
+  std::vector<std::size_t> at = {0, c1 - 1, c1, c1 + c2 - 1};
+  if (K::salt_bytes != 0) at.push_back(K::ciphertext_bytes - 1);
+  for (std::size_t pos : at) {
+    Bytes bad = ct;
+    bad[pos] ^= 0x40;
+    Bytes a(K::shared_secret_bytes), b(K::shared_secret_bytes);
+    Default::decaps(s, pk, st, pkh, bad.data(), a.data(), frodokem::kernels());
+    Small::decaps(s, pk, st, pkh, bad.data(), b.data(), frodokem::kernels());
+    EXPECT_EQ(to_hex(a), to_hex(b)) << "corrupted byte " << pos;
+    EXPECT_NE(to_hex(a), to_hex(ss)) << "corrupted byte " << pos;
+  }
+}
+
 // The published pk and sk, parsed: encapsulating to the parsed public key with the count's
 // randomness gives the published ciphertext and key, the parsed private key decapsulates it
 // to the published key.
@@ -162,6 +215,21 @@ void check_rsp(const std::string& file) {
     run_parsed<K>(seed, pk, sk, ct, ss);
     if (::testing::Test::HasFatalFailure()) return;
     ++done;
+    if (done > 4) continue;  // the paths on the first four counts (time: every file on every backend)
+    using Default = frodokem::detail::Scheme<K::params>;
+    using Small = frodokem::detail::Streaming<K::params>;
+    for (int path = 0; path < 2; ++path) {
+      SCOPED_TRACE(path == 0 ? "default path" : "small-stack path");
+      Run p;
+      if (path == 0) run_count_path<K, Default>(seed, &p);
+      else run_count_path<K, Small>(seed, &p);
+      EXPECT_TRUE(same_bytes(p.pk, pk)) << "pk";
+      EXPECT_TRUE(same_bytes(p.sk, sk)) << "sk";
+      EXPECT_TRUE(same_bytes(p.ct, ct)) << "ct";
+      EXPECT_TRUE(same_bytes(p.ss_enc, ss)) << "ss (encaps)";
+      EXPECT_TRUE(same_bytes(p.ss_dec, ss)) << "ss (decaps)";
+    }
+    check_rejection_paths<K, Default, Small>(sk, ct, ss);
   }
   EXPECT_GE(done, 10) << file;
 }

@@ -16,6 +16,7 @@
 #include "zeroize_support.hpp"
 
 #include "frodokem/kernels.hpp"
+#include "frodokem/streaming.hpp"
 
 #include <tessera/aes.hpp>
 #include <tessera/frodokem.hpp>
@@ -301,6 +302,42 @@ void stack() {
   EXPECT_TRUE(ok);
 }
 
+// The small-stack paths (frodokem/streaming.hpp) called directly, in every build (the key
+// objects use them only in TESSERA_SMALL_STACK builds): outputs on the heap, and the same
+// results as the key objects'.
+template <class K>
+void streaming_stack() {
+  auto& f = fixture<K>();
+  using St = frodokem::detail::Streaming<K::params>;
+  auto secrets = [&] { return f.secrets; };
+  const frodokem::Kernels& kern = frodokem::kernels();
+  const u8* sk = f.sk.data();
+  const u8* pk = sk + K::s_bytes;
+  const u8* st = pk + K::public_key_bytes;
+  const u8* pkh = st + K::st_bytes;
+  auto out = std::make_unique<Bytes>(K::public_key_bytes + K::st_bytes + K::pkh_bytes);
+  expect_no_residue(current_case("Streaming::keygen"), [&] {
+    St::keygen(f.seed_se.data(), f.z.data(), out->data(), out->data() + K::public_key_bytes,
+               out->data() + K::public_key_bytes + K::st_bytes, kern);
+  }, secrets);
+  EXPECT_TRUE(std::equal(out->begin(), out->end(), pk));
+  auto ct = std::make_unique<Bytes>(K::ciphertext_bytes);
+  auto ss = std::make_unique<Bytes>(K::shared_secret_bytes);
+  expect_no_residue(current_case("Streaming::encaps"), [&] {
+    St::encaps(pk, pkh, f.mu.data(), f.salt.data(), ct->data(), ss->data(), kern);
+  }, secrets);
+  EXPECT_TRUE(std::equal(ct->begin(), ct->end(), f.ct->begin()));
+  EXPECT_EQ(*ss, f.ss);
+  expect_no_residue(current_case("Streaming::decaps (valid c)"), [&] {
+    St::decaps(sk, pk, st, pkh, f.ct->data(), ss->data(), kern);
+  }, secrets);
+  EXPECT_EQ(*ss, f.ss);
+  expect_no_residue(current_case("Streaming::decaps (invalid c)"), [&] {
+    St::decaps(sk, pk, st, pkh, f.bad_ct->data(), ss->data(), kern);
+  }, secrets);
+  EXPECT_EQ(*ss, f.ss_bad);
+}
+
 // Each kernel of the active backend on the secrets of K: inputs and outputs live on the
 // heap, so anything of them on the stack afterwards is the kernel's.
 template <class K>
@@ -396,11 +433,13 @@ void kernel_stack() {
   }
 const Case kObjects[] = FRODO_CASES(objects);
 const Case kStack[] = FRODO_CASES(stack);
+const Case kStreaming[] = FRODO_CASES(streaming_stack);
 const Case kKernels[] = {{"FrodoKEM-640 kernels", kernel_stack<FrodoKem640Aes>},
                          {"FrodoKEM-976 kernels", kernel_stack<FrodoKem976Aes>},
                          {"FrodoKEM-1344 kernels", kernel_stack<FrodoKem1344Aes>}};
 TESSERA_ZEROIZE_OBJECTS(FrodoKem, kObjects);
 TESSERA_ZEROIZE_STACK(FrodoKem, kStack);
+TESSERA_ZEROIZE_STACK(FrodoKemStreaming, kStreaming);
 TESSERA_ZEROIZE_STACK(FrodoKemKernels, kKernels);
 
 }  // namespace
