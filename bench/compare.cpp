@@ -15,6 +15,9 @@ namespace {
 
 using nlohmann::json;
 
+// The cycle_counter of instruction counts under qemu -icount (bench-result.schema.json).
+constexpr const char* kInstructionCounter = "qemu_icount";
+
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
@@ -28,6 +31,9 @@ struct Entry {
   std::size_t block_bytes = 0;
   double p50 = 0;   // counter ticks per operation (ops), per byte (bytes)
   double rate = 0;  // ops/s (ops), bytes/s (bytes)
+  // cycle_counter "qemu_icount" (scripts/fw-bench-json.py): p50 counts instructions under
+  // emulation and rate is in the emulator's virtual time, so it is never shown.
+  bool instructions = false;
   std::optional<unsigned> threads;
   double threads_rate = 0, threads_scaling = 0;
 };
@@ -56,6 +62,7 @@ std::map<std::string, Entry> entries(const ResultFile& f, std::vector<std::strin
     e.block_bytes = r.at("block_bytes").get<std::size_t>();
     e.p50 = e.kind == Kind::bytes ? r.at("cycles_per_byte_median").get<double>() : r.at("cycles_median").get<double>();
     e.rate = e.kind == Kind::bytes ? r.at("bytes_per_sec").get<double>() : r.at("ops_per_sec").get<double>();
+    e.instructions = r.at("cycle_counter").get<std::string>() == kInstructionCounter;
     if (r.contains("threads") && r.contains("threads_ops_per_sec")) {
       e.threads = r.at("threads").get<unsigned>();
       e.threads_rate = r.at("threads_ops_per_sec").get<double>();
@@ -72,17 +79,27 @@ std::map<std::string, Entry> entries(const ResultFile& f, std::vector<std::strin
   return out;
 }
 
-std::string ticks_text(Kind kind, double v) {
-  if (kind == Kind::bytes) return fmt("%.2f cyc/B", v);
-  return v >= 1e6 ? fmt("%.2fM cyc", v / 1e6) : v >= 1e4 ? fmt("%.1fk cyc", v / 1e3) : fmt("%.0f cyc", v);
+std::string ticks_text(Kind kind, double v, const char* unit) {
+  if (kind == Kind::bytes) return fmt("%.2f ", v) + unit + "/B";
+  return (v >= 1e6 ? fmt("%.2fM ", v / 1e6) : v >= 1e4 ? fmt("%.1fk ", v / 1e3) : fmt("%.0f ", v)) + unit;
 }
 
-std::string cell(const Entry& e) { return "p50 " + ticks_text(e.kind, e.p50) + ", " + format_rate(e.kind, e.rate); }
+std::string cell(const Entry& e) {
+  if (e.instructions) return "p50 " + ticks_text(e.kind, e.p50, "instr");
+  return "p50 " + ticks_text(e.kind, e.p50, "cyc") + ", " + format_rate(e.kind, e.rate);
+}
 
 // (other / base - 1) in %, "n/a" when either is unknown.
 std::string change(double base, double other) {
   if (!(base > 0) || !(other > 0)) return "n/a";
   return fmt("%+.1f%%", (other / base - 1) * 100);
+}
+// Instructions compare only with instructions, and have no rate.
+std::string p50_change(const Entry& base, const Entry& e) {
+  return base.instructions == e.instructions ? change(base.p50, e.p50) : "n/a";
+}
+std::string rate_change(const Entry& base, const Entry& e) {
+  return base.instructions || e.instructions ? "n/a" : change(base.rate, e.rate);
 }
 
 // Row keys of all files: the first file's order, then what each later file adds.
@@ -112,6 +129,8 @@ std::string field(const ResultFile& f, const char* name) {
 }
 
 std::string counter(const ResultFile& f) {
+  if (field(f, "cycle_counter") == kInstructionCounter)
+    return std::string(kInstructionCounter) + " (instructions under emulation, not cycles; no rate)";
   return field(f, "cycle_counter") + " at " + fmt("%.3f GHz", f.records.at(0).at("counter_hz").get<double>() / 1e9);
 }
 
@@ -248,8 +267,8 @@ std::string compare_table(const std::vector<ResultFile>& files) {
       const Entry* e = it == maps[i].end() ? nullptr : &it->second;
       row.push_back(e ? cell(*e) : "n/a");
       if (i == 0) continue;
-      row.push_back(e && base ? change(base->p50, e->p50) : "n/a");
-      row.push_back(e && base ? change(base->rate, e->rate) : "n/a");
+      row.push_back(e && base ? p50_change(*base, *e) : "n/a");
+      row.push_back(e && base ? rate_change(*base, *e) : "n/a");
     }
     rows.push_back(row);
   }
@@ -291,7 +310,9 @@ std::string compare_threads_table(const std::vector<ResultFile>& files) {
 std::string compare_legend() {
   return "cells: median (p50) counter ticks per operation (per byte for throughput) and the mean rate; "
          "'p50 vs' = this file's p50 / the first file's - 1 (negative: faster), 'rate vs' = this file's rate / "
-         "the first file's - 1 (positive: faster); n/a: the row is not in that file";
+         "the first file's - 1 (positive: faster); n/a: the row is not in that file; files counted with "
+         "qemu_icount (tessera-fw-bench, scripts/fw-bench-json.py) show instructions per operation under "
+         "emulation ('instr', 'instr/B'; not cycles), no rate, and p50 differences only against instructions";
 }
 
 std::string compare_html(const std::vector<ResultFile>& files) {

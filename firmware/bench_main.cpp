@@ -234,6 +234,17 @@ int main() {
   p = put(p, " instructions per 1000 timer ticks\n");
   *p = '\0';
   write0(cal);
+  // Read by scripts/fw-bench-json.py (the "compiler" of its records).
+#if defined(__clang__)
+  write0("compiler: clang " __clang_version__);
+#else
+  write0("compiler: arm-none-eabi-gcc " __VERSION__);
+#endif
+#if defined(__OPTIMIZE_SIZE__)
+  write0(", -Os\n");
+#else
+  write0("\n");
+#endif
   symmetric();
   KemBench<mlkem::MlKem512>::run_all("ML-KEM 512");
   KemBench<mlkem::MlKem768>::run_all("ML-KEM 768");

@@ -4,6 +4,10 @@
 #              the no-heap link check of every public entry point (and its canary), and
 #              the known-answer firmware under qemu-system-arm -M mps2-an500
 #   cortex-m4  core library and the no-heap link check
+#   cortex-m7-clang  the cortex-m7 build with clang 14 and ld.lld (GCC's newlib-nano and
+#              libstdc++): core library (-Werror), no-heap link check, the known-answer
+#              firmware under qemu (not tessera-fw-bench: compiler comparisons are run by hand,
+#              docs/embedded.md)
 #   wipes      the Cortex-M stack wipes against the frames they wipe, at -Os, -O2 and -O3
 #              (scripts/stack-usage.py --check-wipes)
 #   portable32 the -m32 host build (SIMD off, no cached A_hat, small-stack paths, 32-bit
@@ -25,6 +29,13 @@ for preset in cortex-m7 cortex-m4; do
   stage "test $preset (no-heap link check and canary; firmware under qemu on cortex-m7)"
   ctest --preset "$preset" -j 1
 done
+
+# clang: 51 s from an empty build directory on 2 shared cores (load average 4, 2026-12-06).
+stage "build cortex-m7-clang (core library, tessera-fw-noheap, tessera-fw-kat)"
+cmake --preset cortex-m7-clang >/dev/null
+cmake --build --preset cortex-m7-clang -j "$jobs" --target tessera tessera-fw-noheap tessera-fw-kat
+stage "test cortex-m7-clang (no-heap link check and canary, known-answer firmware under qemu)"
+ctest --preset cortex-m7-clang -j 1 -E '^firmware[.]bench[.]'
 
 # The Cortex-M stack wipes (common/secret.hpp, frame_wipe) reach the frames they wipe, at
 # each optimization level a user may pick: scripts/stack-usage.py --check-wipes on a

@@ -5,13 +5,15 @@
 # (Debian's gcc-multilib conflicts with every cross compiler, g++-aarch64-linux-gnu
 # included; cmake/toolchains/i686-linux-gnu-m32.cmake supplies its one symlink), googletest
 # (sources: GoogleTest is built for -m32), arm-none-eabi gcc with newlib's libstdc++ and
-# qemu-system-arm (mps2-an500) for the cortex-m7 / cortex-m4 presets.
+# qemu-system-arm (mps2-an500) for the cortex-m7 / cortex-m4 presets; lld for cortex-m7-clang
+# (clang 14 with that newlib and libstdc++).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev libgtest-dev libgmock-dev
           nlohmann-json3-dev pkg-config libssl-dev valgrind python3
           openssl curl nginx chromium
           g++-12-multilib googletest gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm  # docs/embedded.md
+          lld  # ld.lld for the cortex-m7-clang preset (docs/embedded.md)
           g++-aarch64-linux-gnu qemu-user)  # the aarch64 preset (docs/aarch64.md)
 missing=()
 for p in "${packages[@]}"; do

@@ -36,6 +36,9 @@ using std::size_t;
 using detail::Matrix;
 using detail::NttVec;
 
+// Everything up to the end of Scheme is the fast path; small-stack builds call
+// mlkem/streaming.cpp instead and do not compile it.
+#if !TESSERA_SMALL_STACK
 struct alignas(32) Poly {
   int16_t c[kN];
 };
@@ -375,6 +378,7 @@ struct Scheme {
     ct::cmov_bytes({k_out, 32}, {k_r, 32}, equal);
   }
 };
+#endif  // !TESSERA_SMALL_STACK
 
 }  // namespace
 

@@ -99,6 +99,56 @@ TEST(BenchCompare, ThreeFilesAndDifferentCounters) {
   EXPECT_NE(compare_summary(files).find("counters tick at different rates"), std::string::npos);
 }
 
+// tessera-fw-bench's records (scripts/fw-bench-json.py): instructions under qemu -icount,
+// labelled as such, with no rate, and never compared with cycles.
+TEST(BenchCompare, InstructionCountsAreLabelledAsInstructions) {
+  const auto icount = [](json r, const char* compiler) {
+    r["cycle_counter"] = "qemu_icount";
+    r["counter_hz"] = 1e9;
+    r["compiler"] = compiler;
+    return r;
+  };
+  const json schema = json::parse(embedded_schema_text());
+  const json gcc = icount(kem_record("key gen", 400, 2500000, machine("g")), "arm-none-eabi-gcc 12.2.1");
+  const json clang = icount(kem_record("key gen", 500, 2000000, machine("g")), "clang 14.0.6");
+  const json sha = icount(hash_record(1024, 2000, 409600, machine("g")), "clang 14.0.6");
+  EXPECT_TRUE(check_results(schema, json::array({gcc, clang, sha})).empty());
+  const std::vector<ResultFile> files{file("A", json::array({gcc})), file("B", json::array({clang, sha}))};
+  // The cells of a table's row whose first cell is `first`, trimmed.
+  const auto row = [](const std::string& table, const std::string& first) {
+    std::vector<std::string> cells;
+    const auto at = table.find("| " + first + " ");
+    if (at == std::string::npos) return cells;
+    std::string line = table.substr(at + 1, table.find('\n', at) - at - 1), cell;
+    for (std::size_t i = 0, bar; i < line.size(); i = bar + 1) {
+      bar = std::min(line.find('|', i), line.size());
+      cell = line.substr(i, bar - i);
+      cell.erase(0, cell.find_first_not_of(' '));
+      cell.erase(cell.find_last_not_of(' ') + 1);
+      cells.push_back(cell);
+    }
+    return cells;
+  };
+  const std::string t = compare_table(files);
+  using Cells = std::vector<std::string>;
+  EXPECT_EQ(row(t, "ML-KEM-768"),
+            (Cells{"ML-KEM-768", "key gen", "tessera", "avx2", "p50 2.50M instr", "p50 2.00M instr", "-20.0%", "n/a"}))
+      << t;
+  EXPECT_EQ(row(t, "SHA3-256"),
+            (Cells{"SHA3-256", "hash 1KiB", "tessera", "avx2", "n/a", "p50 400.00 instr/B", "n/a", "n/a"}))
+      << t;
+  const std::string s = compare_summary(files);
+  EXPECT_NE(s.find("qemu_icount (instructions under emulation, not cycles; no rate)"), std::string::npos) << s;
+  EXPECT_NE(s.find("Differ between the files: Compiler"), std::string::npos) << s;
+  // Against a file of cycles: no difference of p50 (other units) and none of rates.
+  const std::vector<ResultFile> mixed{file("A", json::array({kem_record("key gen", 1000, 1000, machine("g"))})),
+                                      file("B", json::array({clang}))};
+  const std::string m = compare_table(mixed);
+  EXPECT_EQ(row(m, "ML-KEM-768"), (Cells{"ML-KEM-768", "key gen", "tessera", "avx2", "p50 1000 cyc, 1000 ops/s",
+                                         "p50 2.00M instr", "n/a", "n/a"}))
+      << m;
+}
+
 TEST(BenchCompare, ThreadsColumns) {
   json a = kem_record("key gen", 1000, 1000, machine("g"));
   a["threads"] = 2;

@@ -74,6 +74,7 @@ template <unsigned Len>
   }
 }
 
+#if !defined(__OPTIMIZE_SIZE__)  // the fast forms only; -Os builds use ntt_rolled, invntt_rolled
 // The last two forward layers (len 4 and 2) and the first two inverse ones work inside blocks
 // of 8 coefficients. They run on a transposed copy c[p][blk] = a[8 blk + p], so that every
 // butterfly becomes a 32-wide vector operation with a per-block zeta.
@@ -113,6 +114,7 @@ constexpr BlockZetas kInverseBlockZetas = make_block_zetas(true);
     hi[blk] = mul_const(static_cast<std::int16_t>(hi[blk] - t), z[blk], zq[blk]);
   }
 }
+#endif  // !__OPTIMIZE_SIZE__
 
 }  // namespace
 
