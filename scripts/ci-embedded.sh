@@ -11,7 +11,8 @@
 #   wipes      the Cortex-M stack wipes against the frames they wipe, at -Os, -O2 and -O3
 #              (scripts/stack-usage.py --check-wipes)
 #   portable32 the -m32 host build (SIMD off, no cached A_hat, small-stack paths, 32-bit
-#              limbs and size_t): ML-DSA's and ML-KEM's ACVP, unit and zeroization suites,
+#              limbs and size_t): ML-DSA's, ML-KEM's and FrodoKEM's known-answer, unit and
+#              zeroization suites,
 #              so that the small-stack paths meet every vector and leave no secret on the
 #              stack in CI; RSA's ACVP and unit suites on 32-bit limbs (the whole -m32 suite is
 #              `ctest --preset portable32`, outside CI for time)
@@ -48,11 +49,12 @@ for opt in Os O2 O3; do
   python3 scripts/stack-usage.py --check-wipes "build/cortex-m7-callgraph-$opt"
 done
 
-targets=(mldsa-kat-tests mldsa-unit-tests mlkem-kat-tests mlkem-unit-tests zeroize-tests rsa-kat-tests rsa-unit-tests)
+targets=(mldsa-kat-tests mldsa-unit-tests mlkem-kat-tests mlkem-unit-tests frodokem-kat-tests frodokem-unit-tests zeroize-tests
+  rsa-kat-tests rsa-unit-tests)
 stage "build portable32 (${targets[*]})"
 cmake --preset portable32 >/dev/null
 cmake --build --preset portable32 -j "$jobs" --target "${targets[@]}"
-stage "test portable32 (ML-DSA and ML-KEM, small-stack paths, zeroization; RSA on 32-bit limbs)"
+stage "test portable32 (ML-DSA, ML-KEM and FrodoKEM, small-stack paths, zeroization; RSA on 32-bit limbs)"
 # Only the cases of the executables just built (the others are not built here).
-ctest --preset portable32 -j "$jobs" --no-tests=error -R '^(Backends/)?(MlDsa|MlKem|Rsa)'
+ctest --preset portable32 -j "$jobs" --no-tests=error -R '^(Backends/)?(MlDsa|MlKem|FrodoKem|Rsa)'
 stage "done"

@@ -457,12 +457,24 @@ struct Scheme {
     for (size_t i = 0; i < nn; ++i) diff |= static_cast<uint32_t>(bp[i] ^ bpp[i]);
     for (size_t i = 0; i < 64; ++i) diff |= static_cast<uint32_t>(c[i] ^ cc[i]);
     const uint8_t equal = static_cast<uint8_t>(ct::mask_is_zero(diff));
-    uint8_t k_bar[kSec];
-    ZeroOnExit wipe_k(k_bar);
-    std::memcpy(k_bar, s, kSec);
-    ct::cmov_bytes({k_bar, kSec}, {seed_se_k + kSeedSe, kSec}, equal);
-    derive_ss(ct, k_bar, ss);  // Step 16.
+    derive_ss_selected(ct, seed_se_k + kSeedSe, s, equal, ss);  // Step 16.
+    secure_zero_stack(kSelectedFrameBytes);  // stack-wipe: derive_ss_selected
   }
+
+  // Section 8.3 steps 15-16: ss = SHAKE(c1 || c2 || salt || k_bar, len_ss) with k_bar = k'
+  // if equal (0xFF), else s (equal = 0), chosen in constant time. Not inlined, and its callers
+  // wipe its frame (kSelectedFrameBytes): on 32-bit x86 the copy of s went through spill
+  // slots that no object covers (tests/unit/zeroize_frodokem_test.cpp on -m32, FrodoKEM-1344).
+  [[gnu::noinline]] static void derive_ss_selected(const uint8_t* ct, const uint8_t* k_prime, const uint8_t* s,
+                                                   uint8_t equal, uint8_t* ss) noexcept {
+    uint8_t k_bar[kSec];
+    std::memcpy(k_bar, s, kSec);
+    ct::cmov_bytes({k_bar, kSec}, {k_prime, kSec}, equal);
+    derive_ss(ct, k_bar, ss);
+    secure_zero_object(k_bar);
+  }
+  // Its call tree: the frame and the sponge's (whose destructor wipes below it).
+  static constexpr size_t kSelectedFrameBytes = frame_wipe(4096, 1536);
 };
 
 }  // namespace tessera::frodokem::detail
