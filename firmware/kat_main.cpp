@@ -5,7 +5,8 @@
 // verification (FIPS 204, Algorithm 3, a valid and a rejected signature), ML-DSA-65 key
 // generation, signing and verification (kat: keyGen, sigVer), SHA3-256 (FIPS
 // 202) and SHA-256 (FIPS 180-4), with the stack depth of each operation (stack.hpp) and,
-// for ML-KEM, a scan of that stack for the operation's secrets once it has returned.
+// for ML-KEM, a scan of that stack for the operation's secrets once it has returned; and
+// the image's Keccak-f[1600] kernels against f1600_portable (keccak_check.cpp).
 // Reports through semihosting SYS_WRITE0 and exits with SYS_EXIT: status 0 if all pass.
 // Large objects (keys, Results) live in static storage, not on the measured stack.
 #include <tessera/mldsa.hpp>
@@ -18,6 +19,7 @@
 #include <new>
 #include <span>
 
+#include "keccak_check.hpp"
 #include "semihost.hpp"
 #include "stack.hpp"
 
@@ -278,6 +280,8 @@ void hashes() {
     ok = equal(md, KAT_SPAN(kSha2_md));
   });
   report("SHA-256 (ACVP AFT)", ok, s);
+  s = fw::measure_stack([&] { ok = fw::keccak_kernels_match(); });
+  report("Keccak-f[1600] kernels = f1600_portable (interleaved32, compact, table)", ok, s);
 }
 
 }  // namespace
