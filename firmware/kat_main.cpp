@@ -7,7 +7,7 @@
 // 202) and SHA-256 (FIPS 180-4), a FrodoKEM-640 (AES and SHAKE) and FrodoKEM-1344-SHAKE
 // round trip, with the stack depth of each operation (stack.hpp) and, for ML-KEM and
 // FrodoKEM decapsulation, a scan of that stack for the operation's secrets once it has
-// returned.
+// returned; and the image's Keccak-f[1600] kernels against f1600_portable (keccak_check.cpp).
 // Reports through semihosting SYS_WRITE0 and exits with SYS_EXIT: status 0 if all pass.
 // Large objects (keys, Results) live in static storage, not on the measured stack.
 #include <tessera/frodokem.hpp>
@@ -21,6 +21,7 @@
 #include <new>
 #include <span>
 
+#include "keccak_check.hpp"
 #include "semihost.hpp"
 #include "stack.hpp"
 
@@ -335,6 +336,8 @@ void hashes() {
     ok = equal(md, KAT_SPAN(kSha2_md));
   });
   report("SHA-256 (ACVP AFT)", ok, s);
+  s = fw::measure_stack([&] { ok = fw::keccak_kernels_match(); });
+  report("Keccak-f[1600] kernels = f1600_portable (interleaved32, compact, table)", ok, s);
 }
 
 }  // namespace

@@ -9,9 +9,10 @@ callees'. Two kinds of edge need more than the graph:
 
   indirect calls  Tessera calls its kernels through tables (kern.ntt(...), k.f1600(...)).
                   The member name is read at the call's source location, and the call may
-                  go to any portable kernel of that name (tessera::<family>::portable::NAME
-                  or NAME_portable; the caller's family first). In the Cortex-M presets only
-                  the portable kernels are built, so the tables hold exactly those.
+                  go to any portable kernel of that name (tessera::<family>::portable::NAME,
+                  NAME_portable, or NAME_interleaved32, the 32-bit Keccak kernels the portable
+                  table holds on 32-bit targets; the caller's family first). In the Cortex-M
+                  presets only the portable kernels are built, so the tables hold those.
   stack wipes     secure_zero_stack(BYTES) allocates BYTES (alloca, a "dynamic" frame).
                   BYTES is read at the call's source location: a number, or a constant
                   defined in the caller's file as `NAME = ... frame_wipe(hosted, cortex_m)`
@@ -113,7 +114,7 @@ class Depth:
         portable = {}
         for title, (name, _, _) in g.defs.items():
             anon = r"(?:\{anonymous\}::|\(anonymous namespace\)::)?"
-            m = re.search(r"(tessera::\w+)::%s(?:portable::%s(\w+)|(\w+)_portable)\(" % (anon, anon), name)
+            m = re.search(r"(tessera::\w+)::%s(?:portable::%s(\w+)|(\w+)_(?:portable|interleaved32))\(" % (anon, anon), name)
             if m:
                 portable.setdefault(m.group(2) or m.group(3), []).append((m.group(1), title))
         self.portable = portable

@@ -1,5 +1,6 @@
 list(APPEND TESSERA_SOURCES
   hash/keccak/compact.cpp
+  hash/keccak/interleaved32.cpp
   hash/keccak/portable.cpp
   hash/keccak/kernels.cpp
   hash/sha3.cpp)

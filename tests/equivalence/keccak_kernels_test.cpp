@@ -1,5 +1,6 @@
 // Keccak-f[1600] kernels (FIPS 202, Section 3.3, Algorithm 7): a known-answer check of
-// f1600_portable, then every kernel of every backend the host has (single-state, 4-way and
+// f1600_portable, the compact and the bit-interleaved 32-bit forms (built on every target),
+// then every kernel of every backend the host has (single-state, 4-way and
 // 8-way) against f1600_portable on boundary states (zero, all ones, every single bit) and
 // random states, including long chains of repeated permutations. Backends this build or CPU
 // lacks are SKIPPED with the reason.
@@ -38,6 +39,13 @@ void expect_zero_state_known_answer(F1 f) {
 TEST(KeccakPortable, KnownAnswerZeroState) { expect_zero_state_known_answer(&keccak::f1600_portable); }
 // The compact permutation (f1600_portable's body in builds for size).
 TEST(KeccakPortable, CompactKnownAnswerZeroState) { expect_zero_state_known_answer(&keccak::f1600_compact); }
+// The bit-interleaved 32-bit permutation (interleaved32.cpp), both forms and the one the
+// build's optimization picks.
+TEST(KeccakInterleaved32, KnownAnswerZeroState) {
+  expect_zero_state_known_answer(&keccak::f1600_interleaved32);
+  expect_zero_state_known_answer(&keccak::f1600_interleaved32_compact);
+  expect_zero_state_known_answer(&keccak::f1600_interleaved32_unrolled);
+}
 
 // The states every kernel is run on: boundary cases, then random ones.
 std::vector<std::vector<std::uint64_t>> test_states(std::size_t count_random) {
@@ -142,6 +150,15 @@ INSTANTIATE_TEST_SUITE_P(Backends, KeccakBackend, ::testing::ValuesIn(kAllBacken
                          [](const ::testing::TestParamInfo<Backend>& i) { return std::string(backend_name(i.param)); });
 
 TEST(KeccakPortable, CompactMatchesPortable) { expect_single_matches(&keccak::f1600_compact, "f1600_compact"); }
+TEST(KeccakInterleaved32, MatchesPortable) {
+  expect_single_matches(&keccak::f1600_interleaved32, "f1600_interleaved32");
+}
+TEST(KeccakInterleaved32, CompactFormMatchesPortable) {
+  expect_single_matches(&keccak::f1600_interleaved32_compact, "f1600_interleaved32_compact");
+}
+TEST(KeccakInterleaved32, UnrolledFormMatchesPortable) {
+  expect_single_matches(&keccak::f1600_interleaved32_unrolled, "f1600_interleaved32_unrolled");
+}
 TEST_P(KeccakBackend, SingleStateMatchesPortable) { expect_single_matches(k().f1600, "f1600"); }
 TEST_P(KeccakBackend, FourWayMatchesPortable) { expect_multi_matches<4>(k().f1600_x4, "f1600_x4"); }
 TEST_P(KeccakBackend, EightWayMatchesPortable) { expect_multi_matches<8>(k().f1600_x8, "f1600_x8"); }
@@ -186,6 +203,12 @@ void expect_sponge_loops_match(AbsorbFn absorb, SqueezeFn squeeze, const char* n
       }
     }
   }
+}
+
+// The block loops keep the state interleaved across blocks and convert only the rate lanes.
+TEST(KeccakInterleaved32, SpongeLoopsMatchPortable) {
+  expect_sponge_loops_match(&keccak::absorb_blocks_interleaved32, &keccak::squeeze_blocks_interleaved32,
+                            "interleaved32");
 }
 
 TEST_P(KeccakBackend, SpongeLoopsMatchPortable) {
@@ -301,6 +324,10 @@ std::vector<NamedKernel> named_kernels() {
                keccak::absorb_blocks_portable, keccak::squeeze_blocks_portable});
   v.push_back({"x4_portable", Backend::portable, nullptr, keccak::f1600_x4_portable, nullptr});
   v.push_back({"x8_portable", Backend::portable, nullptr, nullptr, keccak::f1600_x8_portable});
+  v.push_back({"x1_interleaved32", Backend::portable, keccak::f1600_interleaved32, nullptr, nullptr,
+               keccak::absorb_blocks_interleaved32, keccak::squeeze_blocks_interleaved32});
+  v.push_back({"x4_interleaved32", Backend::portable, nullptr, keccak::f1600_x4_interleaved32, nullptr});
+  v.push_back({"x8_interleaved32", Backend::portable, nullptr, nullptr, keccak::f1600_x8_interleaved32});
 #if TESSERA_HAVE_AVX2
   v.push_back({"x1_scalar_bmi", Backend::avx2, keccak::f1600_scalar_bmi, nullptr, nullptr,
                keccak::absorb_blocks_scalar_bmi, keccak::squeeze_blocks_scalar_bmi});
@@ -333,6 +360,24 @@ TEST_P(KeccakKernel, MatchesPortable) {
   if (n.f4 != nullptr) expect_multi_matches<4>(n.f4, n.name);
   if (n.f8 != nullptr) expect_multi_matches<8>(n.f8, n.name);
   if (n.absorb != nullptr) expect_sponge_loops_match(n.absorb, n.squeeze, n.name);
+}
+
+// The portable table holds the bit-interleaved single-state kernels exactly when the build
+// selects them (keccak.hpp, kUseInterleaved32: 32-bit targets).
+TEST(KeccakTables, PortableTableUsesInterleaved32WhereSelected) {
+  const auto& t = keccak::kernels_for(Backend::portable);
+  if (keccak::kUseInterleaved32) {
+    EXPECT_EQ(t.f1600, &keccak::f1600_interleaved32);
+    EXPECT_EQ(t.absorb_blocks, &keccak::absorb_blocks_interleaved32);
+    EXPECT_EQ(t.squeeze_blocks, &keccak::squeeze_blocks_interleaved32);
+  } else {
+    EXPECT_EQ(t.f1600, &keccak::f1600_portable);
+    EXPECT_EQ(t.absorb_blocks, &keccak::absorb_blocks_portable);
+    EXPECT_EQ(t.squeeze_blocks, &keccak::squeeze_blocks_portable);
+  }
+#if !defined(TESSERA_KECCAK_INTERLEAVED32)  // the rule, unless overridden for measuring
+  EXPECT_EQ(keccak::kUseInterleaved32, sizeof(void*) == 4);
+#endif
 }
 
 // The table choice: when a backend's x8 is declared native, it must not be the portable

@@ -33,6 +33,22 @@ TEST(KeccakConstants, RoundConstantsFollowAlgorithm6) {
   }
 }
 
+// The bit-interleaved round constants (interleaved32.cpp): RC[i_r] from rc(t) as above, its
+// even bits (2k at k) and odd bits (2k + 1 at k) as two 32-bit words.
+TEST(KeccakConstants, InterleavedRoundConstantsFollowAlgorithm6) {
+  for (int ir = 0; ir < kRounds; ++ir) {
+    std::uint32_t even = 0, odd = 0;
+    for (int j = 0; j <= 6; ++j) {
+      if (!rc(j + 7 * ir)) continue;
+      const int bit = (1 << j) - 1;  // RC[2^j - 1] = rc(j + 7 i_r)
+      if (bit % 2 == 0) even |= std::uint32_t{1} << (bit / 2);
+      else odd |= std::uint32_t{1} << (bit / 2);
+    }
+    EXPECT_EQ(kRoundConstantsInterleaved32[ir][0], even) << "round " << ir << ", even bits";
+    EXPECT_EQ(kRoundConstantsInterleaved32[ir][1], odd) << "round " << ir << ", odd bits";
+  }
+}
+
 // FIPS 202, Algorithm 3 (rho): offsets (t+1)(t+2)/2 along the walk (x, y) -> (y, 2x+3y).
 TEST(KeccakConstants, RhoOffsetsFollowAlgorithm3) {
   int expected[25] = {};

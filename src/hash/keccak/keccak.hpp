@@ -23,9 +23,37 @@ inline constexpr std::uint64_t kRoundConstants[kRounds] = {
     0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
     0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008};
 
+// The round constants in bit-interleaved form (interleaved32.cpp): {even, odd}, where bit k
+// of the even word is bit 2k of RC[i_r] and bit k of the odd word is bit 2k + 1. Generated
+// from kRoundConstants by
+//   for rc in RC: print(hex(sum((rc >> 2*k & 1) << k for k in range(32))),
+//                       hex(sum((rc >> 2*k+1 & 1) << k for k in range(32))))
+// and recomputed from rc(t) by tests/unit/keccak_constants_test.cpp.
+inline constexpr std::uint32_t kRoundConstantsInterleaved32[kRounds][2] = {
+    {0x00000001, 0x00000000}, {0x00000000, 0x00000089}, {0x00000000, 0x8000008B}, {0x00000000, 0x80008080},
+    {0x00000001, 0x0000008B}, {0x00000001, 0x00008000}, {0x00000001, 0x80008088}, {0x00000001, 0x80000082},
+    {0x00000000, 0x0000000B}, {0x00000000, 0x0000000A}, {0x00000001, 0x00008082}, {0x00000000, 0x00008003},
+    {0x00000001, 0x0000808B}, {0x00000001, 0x8000000B}, {0x00000001, 0x8000008A}, {0x00000001, 0x80000081},
+    {0x00000000, 0x80000081}, {0x00000000, 0x80000008}, {0x00000000, 0x00000083}, {0x00000000, 0x80008003},
+    {0x00000001, 0x80008088}, {0x00000000, 0x80000088}, {0x00000001, 0x00008000}, {0x00000000, 0x80008082}};
+
 // Rotation offsets r[x + 5y] (FIPS 202, Table 2).
 inline constexpr int kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
                                  25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+
+// Whether the portable table's single-state kernels (f1600, absorb_blocks, squeeze_blocks,
+// and the x4/x8 loops over f1600) are the bit-interleaved 32-bit ones (interleaved32.cpp)
+// instead of f1600_portable's: chosen by measurement, see kernels.cpp. f1600_portable itself
+// stays the 64-bit oracle. -DTESSERA_KECCAK_INTERLEAVED32=0|1 overrides the choice at
+// compile time (for re-measuring).
+inline constexpr bool kUseInterleaved32 =
+#if defined(TESSERA_KECCAK_INTERLEAVED32)
+    TESSERA_KECCAK_INTERLEAVED32 != 0;
+#elif UINTPTR_MAX == 0xFFFFFFFFu
+    true;
+#else
+    false;
+#endif
 
 // N independent states, interleaved lane by lane: lanes[i][j] is lane i of state j, so a
 // SIMD kernel loads lane i of all N states with one vector load.
@@ -91,6 +119,23 @@ Kernels table() noexcept;
 void f1600_portable(std::uint64_t (&state)[25]) noexcept;
 // The same permutation as loops (compact.cpp): f1600_portable's body in builds for size.
 void f1600_compact(std::uint64_t (&state)[25]) noexcept;
+// Keccak-f[1600] on 32-bit bit-interleaved lanes (interleaved32.cpp): converts the 25 lanes
+// in, runs the 24 rounds on even/odd 32-bit halves, converts back. The loop form
+// (size-conscious) and the unrolled form (one round per iteration, constant indices);
+// f1600_interleaved32 is the loop form in builds for size, the unrolled one otherwise.
+void f1600_interleaved32(std::uint64_t (&state)[25]) noexcept;
+void f1600_interleaved32_compact(std::uint64_t (&state)[25]) noexcept;
+void f1600_interleaved32_unrolled(std::uint64_t (&state)[25]) noexcept;
+// f1600_interleaved32 on each of the N states, converted straight from and to the lane-major
+// StateN (no 64-bit copy of the state on the stack as well).
+void f1600_x4_interleaved32(State4& s) noexcept;
+void f1600_x8_interleaved32(State8& s) noexcept;
+// The sponge loops of f1600_interleaved32, the state kept interleaved across blocks: only
+// the rate lanes of each input or output block are converted, the state once per call.
+void absorb_blocks_interleaved32(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,
+                                 std::size_t rate_lanes) noexcept;
+void squeeze_blocks_interleaved32(std::uint64_t (&state)[25], std::uint8_t* out, std::size_t nblocks,
+                                  std::size_t rate_lanes) noexcept;
 void f1600_x4_portable(State4& s) noexcept;
 void f1600_x8_portable(State8& s) noexcept;
 void absorb_blocks_portable(std::uint64_t (&state)[25], const std::uint8_t* in, std::size_t nblocks,

@@ -14,6 +14,28 @@
 // Batched-sponge lane transfers (absorb_lanes/extract_lanes), TSC cycles per call: 8 states
 // x 17 lanes out 107 -> 39 (AVX-512 8x8 transpose), 8 x 21 lanes 132 -> 39, 8 x 8 lanes in
 // 66 -> 21, 4 x 21 lanes out 68 -> 23 (AVX2 4x4 transpose; also used by the AVX-512 table).
+//
+// 32-bit targets (UINTPTR_MAX == 0xFFFFFFFF: Cortex-M, -m32): the portable table's
+// single-state kernels and its x4/x8 loops are the bit-interleaved ones (interleaved32.cpp,
+// keccak.hpp kUseInterleaved32), because they execute fewer instructions than the 64-bit
+// ones in both forms. The form follows the build's goal, as for the 64-bit kernel: the loop
+// form when optimizing for size (__OPTIMIZE_SIZE__, the Cortex-M presets), the unrolled one
+// otherwise. Measured with tessera-fw-bench on Cortex-M7 (arm-none-eabi-gcc 12.2,
+// qemu-system-arm -M mps2-an500 -icount shift=0: instruction counts under emulation, not
+// cycles), 64-bit -> interleaved, 2026-12-06:
+//   -Os: SHA3-256 433.98 -> 345.77 instructions/byte; ML-KEM-768 keygen/encaps/decaps
+//        2,692,264/3,058,032/3,698,136 -> 2,268,520/2,636,680/3,176,480; ML-KEM-768 image
+//        .text 9256 -> 9488 bytes (rounds 400 bytes against compact.cpp's 520; the lane
+//        conversions and the block loops that keep the state interleaved add the rest).
+//   -O2: SHA3-256 122.78 -> 100.42; ML-KEM-768 1,008,288/1,383,888/1,687,104 ->
+//        930,176/1,312,576/1,590,952; .text 24504 -> 14036 (one out-of-line round instead
+//        of the 64-bit rounds inlined into f1600 and both block loops).
+// The unrolled form at -Os (-DTESSERA_KECCAK_INTERLEAVED32_UNROLLED=1): SHA3-256 102.58,
+// ML-KEM-768 930,016/1,267,048/1,526,696, .text 10564 (within the 12 KiB budget; not the
+// default, since the presets take the smaller form wherever there is one).
+// x86 -m32 (portable32, GCC 12 -O3, AMD EPYC host): more instructions (20,042 per call
+// against f1600_portable's 16,884, valgrind callgrind) but less time: 1,124 ns per call
+// against 1,427 (docs/embedded.md).
 #include "hash/keccak/keccak.hpp"
 
 #include "common/bytes.hpp"

@@ -65,8 +65,15 @@ void squeeze_blocks_portable(std::uint64_t (&state)[25], std::uint8_t* out, std:
 }
 #endif
 
-void f1600_x4_portable(State4& s) noexcept { f1600_xn_portable(s); }
-void f1600_x8_portable(State8& s) noexcept { f1600_xn_portable(s); }
+// The N-way loops run the table's single-state permutation (keccak.hpp, kUseInterleaved32).
+void f1600_x4_portable(State4& s) noexcept {
+  if constexpr (kUseInterleaved32) f1600_x4_interleaved32(s);
+  else f1600_xn_portable(s);
+}
+void f1600_x8_portable(State8& s) noexcept {
+  if constexpr (kUseInterleaved32) f1600_x8_interleaved32(s);
+  else f1600_xn_portable(s);
+}
 
 void absorb_lanes_x4_portable(State4& s, const std::uint8_t* const in[4], std::size_t first,
                               std::size_t nlanes) noexcept {
@@ -89,15 +96,16 @@ void extract_lanes_x8_portable(const State8& s, std::uint8_t* const out[8], std:
 
 namespace tessera::keccak::portable {
 
-// The scalar block kernels: inlined rounds (speed) or calls of f1600_portable (size), above.
+// The scalar block kernels: inlined rounds (speed) or calls of f1600_portable (size), above;
+// on 32-bit targets the bit-interleaved ones (interleaved32.cpp; the choice: kernels.cpp).
 Kernels table() noexcept {
   Kernels k{};
-  k.f1600 = f1600_portable;
+  k.f1600 = kUseInterleaved32 ? f1600_interleaved32 : f1600_portable;
   k.f1600_x4 = f1600_x4_portable;
   k.f1600_x8 = f1600_x8_portable;
   k.x8_native = false;
-  k.absorb_blocks = absorb_blocks_portable;
-  k.squeeze_blocks = squeeze_blocks_portable;
+  k.absorb_blocks = kUseInterleaved32 ? absorb_blocks_interleaved32 : absorb_blocks_portable;
+  k.squeeze_blocks = kUseInterleaved32 ? squeeze_blocks_interleaved32 : squeeze_blocks_portable;
   k.absorb_lanes_x4 = absorb_lanes_x4_portable;
   k.absorb_lanes_x8 = absorb_lanes_x8_portable;
   k.extract_lanes_x4 = extract_lanes_x4_portable;
