@@ -115,11 +115,11 @@ struct Stream {
 
   // The call trees of sample_st and b_rows, of encrypt, and of b_times_s hold secrets: their
   // callers wipe this much stack after them (common/secret.hpp, frame_wipe). Cortex-M:
-  // arm-none-eabi-gcc 12 takes up to 2,872, 5,080 and 872 bytes at -Os, -O2 or -O3
+  // arm-none-eabi-gcc 12 takes up to 2,872, 4,856 and 872 bytes at -Os, -O2 or -O3
   // (scripts/stack-usage.py, which checks every wipe at those levels in CI); x86-64 and
   // 32-bit x86 with room for SIMD frames.
   static constexpr size_t kKeygenFramesBytes = frame_wipe(8192, 3072);
-  static constexpr size_t kEncryptFramesBytes = frame_wipe(8192, 5632);
+  static constexpr size_t kEncryptFramesBytes = frame_wipe(8192, 5376);
   static constexpr size_t kBTimesSFramesBytes = frame_wipe(2048, 1024);
   // Scheme's derive_ss_selected and its sponge (scheme.hpp's kSelectedFrameBytes, restated
   // here for scripts/stack-usage.py, which reads a wipe's size in the caller's file).
@@ -153,12 +153,19 @@ struct Stream {
     }
   };
 
-  // The nbar rows of S' (Section 8.2 steps 4-6: r's first n nbar entries as an nbar x n
-  // matrix, SampleMatrix), kCols columns at a time. Row k comes from a copy of r's sponge
-  // that first skips the 2kn bytes of the rows before it.
+  // The nbar rows of S' (Section 8.2 steps 4-6: the first n nbar entries of
+  // r = SHAKE(0x96 || seed_SE) as an nbar x n matrix, SampleMatrix), kCols columns at a
+  // time. Row k comes from a sponge of its own that first skips the 2kn bytes of r before it.
   class SPrimeColumns {
    public:
-    explicit SPrimeColumns(const Sponge& r) noexcept : rows_{r, r, r, r, r, r, r, r} {
+    explicit SPrimeColumns(const uint8_t* seed_se) noexcept
+        : rows_{S::xof(), S::xof(), S::xof(), S::xof(), S::xof(), S::xof(), S::xof(), S::xof()} {
+      static_assert(Params::nbar == 8);
+      const uint8_t tag = 0x96;
+      for (Sponge& r : rows_) {
+        r.absorb({&tag, 1});
+        r.absorb({seed_se, S::kSeedSe});
+      }
       uint8_t skip[168];
       for (size_t k = 1; k < Params::nbar; ++k) {
         for (size_t left = 2 * k * n; left > 0;) {
@@ -233,11 +240,7 @@ struct Stream {
   // row i of B (Unpack of one D-byte group of pk) meet column i of S' together.
   [[gnu::noinline]] static void encrypt(const uint8_t* pk, const uint8_t* seed_se, const uint8_t* mu, Accumulator acc,
                                         uint16_t c[64], const Kernels& kern) noexcept {
-    Sponge r = S::xof();  // Step 4: r = SHAKE(0x96 || seed_SE, ...).
-    const uint8_t tag = 0x96;
-    r.absorb({&tag, 1});
-    r.absorb({seed_se, S::kSeedSe});
-    SPrimeColumns columns(r);
+    SPrimeColumns columns(seed_se);  // Step 4: r = SHAKE(0x96 || seed_SE, ...).
     RowStream<P> gen(pk);
     uint16_t sp[Params::nbar][kCols];
     uint16_t a[kChunk];
