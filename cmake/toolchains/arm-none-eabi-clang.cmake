@@ -12,18 +12,7 @@
 #                         -mfloat-abi (-print-multi-directory's tree: thumb/v7e-m+dp/hard
 #                         for the M7), so both link the same library builds
 # TESSERA_CORTEX_CPU=cortex-m7 (fpv5-d16) or cortex-m4 (fpv4-sp-d16), as with gcc.
-set(CMAKE_SYSTEM_NAME Generic)
-set(CMAKE_SYSTEM_PROCESSOR arm)
-
-set(TESSERA_CORTEX_CPU cortex-m7 CACHE STRING "Cortex-M core: cortex-m7 or cortex-m4")
-set_property(CACHE TESSERA_CORTEX_CPU PROPERTY STRINGS cortex-m7 cortex-m4)
-if(TESSERA_CORTEX_CPU STREQUAL "cortex-m7")
-  set(_tessera_fpu fpv5-d16)
-elseif(TESSERA_CORTEX_CPU STREQUAL "cortex-m4")
-  set(_tessera_fpu fpv4-sp-d16)
-else()
-  message(FATAL_ERROR "TESSERA_CORTEX_CPU=${TESSERA_CORTEX_CPU}: expected cortex-m7 or cortex-m4")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/cortex-m-cpu.cmake)  # TESSERA_CORTEX_CPU, _tessera_fpu
 
 find_program(CMAKE_C_COMPILER NAMES clang-14 clang REQUIRED)
 find_program(CMAKE_CXX_COMPILER NAMES clang++-14 clang++ REQUIRED)

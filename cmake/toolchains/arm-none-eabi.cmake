@@ -5,18 +5,7 @@
 #   cortex-m4: -mcpu=cortex-m4 -mfpu=fpv4-sp-d16
 # The core library only (no tests, bench or provider): no exceptions, no RTTI, sections
 # per function/object for --gc-sections, newlib-nano. Programs are linked by firmware/.
-set(CMAKE_SYSTEM_NAME Generic)
-set(CMAKE_SYSTEM_PROCESSOR arm)
-
-set(TESSERA_CORTEX_CPU cortex-m7 CACHE STRING "Cortex-M core: cortex-m7 or cortex-m4")
-set_property(CACHE TESSERA_CORTEX_CPU PROPERTY STRINGS cortex-m7 cortex-m4)
-if(TESSERA_CORTEX_CPU STREQUAL "cortex-m7")
-  set(_tessera_fpu fpv5-d16)
-elseif(TESSERA_CORTEX_CPU STREQUAL "cortex-m4")
-  set(_tessera_fpu fpv4-sp-d16)
-else()
-  message(FATAL_ERROR "TESSERA_CORTEX_CPU=${TESSERA_CORTEX_CPU}: expected cortex-m7 or cortex-m4")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/cortex-m-cpu.cmake)  # TESSERA_CORTEX_CPU, _tessera_fpu
 
 find_program(CMAKE_C_COMPILER arm-none-eabi-gcc REQUIRED)
 find_program(CMAKE_CXX_COMPILER arm-none-eabi-g++ REQUIRED)

@@ -85,22 +85,6 @@ inline std::uint64_t from_interleaved(Word even, Word odd) noexcept {
 
 // ---- The loop form (builds for size): compact.cpp's loops on word pairs.
 
-// rho and pi move lane (x, y) to (y, 2x + 3y); from (1, 0) the moves visit the 24 lanes
-// other than (0, 0) in one cycle (Algorithm 3's walk). kCycle[t]: the lane x + 5y at step t.
-constexpr std::array<std::uint8_t, 24> make_cycle() noexcept {
-  std::array<std::uint8_t, 24> c{};
-  int x = 1, y = 0;
-  for (int t = 0; t < 24; ++t) {
-    c[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(x + 5 * y);
-    const int next_y = (2 * x + 3 * y) % 5;
-    x = y;
-    y = next_y;
-  }
-  return c;
-}
-constexpr std::array<std::uint8_t, 24> kCycle = make_cycle();
-static_assert(kCycle[0] == 1 && kCycle[1] == 10 && kCycle[23] == 6);
-
 // Out of line (as is rounds_unrolled): one copy for the permutation and both block loops.
 [[gnu::noinline]] void rounds_compact(Words& w) noexcept {
   for (int round = 0; round < kRounds; ++round) {
@@ -127,11 +111,11 @@ static_assert(kCycle[0] == 1 && kCycle[1] == 10 && kCycle[23] == 6);
     // Rho and pi (Algorithms 2 and 3) in place along the cycle: the lane at step t goes to
     // the place of step t + 1, rotated by its offset r = kRho[lane]. The swap of halves for
     // an odd r is a mask (r is public; the mask only keeps the loop branch-free).
-    Word m_even = w[2 * kCycle[0]], m_odd = w[2 * kCycle[0] + 1];
+    Word m_even = w[2 * kRhoPiCycle[0]], m_odd = w[2 * kRhoPiCycle[0] + 1];
     for (std::size_t t = 0; t < 24; ++t) {
-      const std::size_t to = 2u * kCycle[t == 23 ? 0 : t + 1];
+      const std::size_t to = 2u * kRhoPiCycle[t == 23 ? 0 : t + 1];
       const Word next_even = w[to], next_odd = w[to + 1];
-      const int r = kRho[kCycle[t]];
+      const int r = kRho[kRhoPiCycle[t]];
       const Word swap = (m_even ^ m_odd) & (Word{0} - static_cast<Word>(r & 1));
       w[to] = std::rotl(m_even ^ swap, (r + 1) >> 1);
       w[to + 1] = std::rotl(m_odd ^ swap, r >> 1);

@@ -6,6 +6,7 @@
 
 #include "common/bytes.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -40,6 +41,24 @@ inline constexpr std::uint32_t kRoundConstantsInterleaved32[kRounds][2] = {
 // Rotation offsets r[x + 5y] (FIPS 202, Table 2).
 inline constexpr int kRho[25] = {0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
                                  25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14};
+
+// rho and pi together move lane (x, y) to (y, 2x + 3y), rotated by rho's offset of (x, y)
+// (Algorithms 2 and 3). From lane (1, 0) these moves visit the 24 lanes other than (0, 0) in
+// one cycle (Algorithm 3's walk), so the loop forms (compact.cpp, interleaved32.cpp) do both
+// steps in place along it: kRhoPiCycle[t] is the lane index x + 5y at step t.
+constexpr std::array<std::uint8_t, 24> make_rho_pi_cycle() noexcept {
+  std::array<std::uint8_t, 24> c{};
+  int x = 1, y = 0;
+  for (int t = 0; t < 24; ++t) {
+    c[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(x + 5 * y);
+    const int next_y = (2 * x + 3 * y) % 5;
+    x = y;
+    y = next_y;
+  }
+  return c;
+}
+inline constexpr std::array<std::uint8_t, 24> kRhoPiCycle = make_rho_pi_cycle();
+static_assert(kRhoPiCycle[0] == 1 && kRhoPiCycle[1] == 10 && kRhoPiCycle[23] == 6);
 
 // Whether the portable table's single-state kernels (f1600, absorb_blocks, squeeze_blocks,
 // and the x4/x8 loops over f1600) are the bit-interleaved 32-bit ones (interleaved32.cpp)
