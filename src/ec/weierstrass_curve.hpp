@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace tessera::ec {
 
@@ -51,8 +52,14 @@ struct Curve : PointOps<C, PortableField<C>> {
     return bignum::eq_mask(lhs, rhs);
   }
 
-  // The fixed-base table (weierstrass_scalar_mul.hpp), built once at first use.
-  static const BaseTable<C>& base_table() noexcept;
+  // The fixed-base table (weierstrass_scalar_mul.hpp): constant data, nothing to build.
+  static constexpr const BaseTable<C>& base_table() noexcept {
+    if constexpr (std::is_same_v<C, P256>) {
+      return kP256BaseTable;
+    } else {
+      return kP384BaseTable;
+    }
+  }
 
   // Through the active backend's kernel table:
   // k * G, constant time (k < n, secret).

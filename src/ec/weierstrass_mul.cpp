@@ -1,5 +1,6 @@
 // P-256 / P-384: the portable kernel table, the table choice per backend (docs/
-// architecture.md, "The seam") and the shared fixed-base table.
+// architecture.md, "The seam"). (The fixed-base tables: p256_base_table.cpp and
+// p384_base_table.cpp.)
 #include "cpu/dispatch.hpp"
 #include "cpu/features.hpp"
 #include "ec/weierstrass_curve.hpp"
@@ -7,13 +8,6 @@
 #include "ec/weierstrass_scalar_mul.hpp"
 
 namespace tessera::ec {
-
-template <class C>
-const BaseTable<C>& Curve<C>::base_table() noexcept {
-  // Public data (multiples of G), computed once; C++ guarantees thread-safe initialization.
-  static const BaseTable<C> table = wmul::ScalarMul<C, PortableField<C>>::build_base_table();
-  return table;
-}
 
 namespace {
 

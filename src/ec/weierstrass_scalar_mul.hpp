@@ -29,14 +29,21 @@ struct SignedWindow {
 };
 
 // The precomputed multiples of G for fixed-base multiplication: entry [i][j - 1] is
-// j * 32^i * G (affine), j = 1..16, i = 0..digits-1. Public data, built once at first use
-// (Curve<C>::base_table(), shared by every field implementation).
+// j * 32^i * G (affine, Montgomery form), j = 1..16, i = 0..digits-1. Public data,
+// computed by the compiler into constant data (.rodata: flash on a microcontroller; 53,248
+// bytes for P-256, 118,272 for P-384): kP256BaseTable and kP384BaseTable, defined in
+// p256_base_table.cpp and p384_base_table.cpp (weierstrass_base_table.hpp), reached through
+// Curve<C>::base_table() and shared by every field implementation.
 template <class C>
 struct BaseTable {
   static constexpr std::size_t rows = SignedWindow<C>::digits;
   static constexpr std::size_t entries = 16;
   AffinePoint<C> t[rows][entries];
 };
+static_assert(sizeof(BaseTable<P256>) == 52 * 16 * 64 && sizeof(BaseTable<P384>) == 77 * 16 * 96);
+
+extern const BaseTable<P256> kP256BaseTable;
+extern const BaseTable<P384> kP384BaseTable;
 
 namespace wmul {
 
@@ -90,6 +97,8 @@ struct ScalarMul {
   static constexpr std::size_t digits = SignedWindow<C>::digits;
   static constexpr std::size_t rows = BaseTable<C>::rows;
 
+  // The table at run time, with the field F: the tests' oracle for the constant tables
+  // (tests/unit/ec_base_table_test.cpp); the library itself does not call it.
   static BaseTable<C> build_base_table() noexcept {
     BaseTable<C> table{};
     Point row_base = K::generator();  // 32^i G

@@ -1,3 +1,6 @@
+# The P-256 / P-384 fixed-base tables computed by the compiler against the run-time build
+# (no OpenSSL: built everywhere, 32-bit limbs included).
+tessera_test(ec-base-table-tests ${CMAKE_CURRENT_LIST_DIR}/ec_base_table_test.cpp)
 # P-256 / P-384 and src/bignum, with OpenSSL's libcrypto (BIGNUM, EC_POINT) as the model.
 find_package(OpenSSL 3.0 QUIET COMPONENTS Crypto)
 if(OpenSSL_FOUND AND TARGET OpenSSL::Crypto)

@@ -1,0 +1,10 @@
+// The P-256 fixed-base table as constant data, computed by the compiler
+// (ec/weierstrass_base_table.hpp; the evaluation limits are raised for this file in
+// src/ec/sources.cmake).
+#include "ec/weierstrass_base_table.hpp"
+
+namespace tessera::ec {
+
+constexpr BaseTable<P256> kP256BaseTable = compute_base_table<P256>();
+
+}  // namespace tessera::ec
