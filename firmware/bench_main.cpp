@@ -224,7 +224,7 @@ struct EcdsaBench {
 }  // namespace
 
 int main() {
-  write0("tessera benchmark firmware (Cortex-M7, qemu mps2-an500 -icount shift=0): instructions, not cycles\n");
+  write0("tessera benchmark firmware (" TESSERA_FW_TARGET " -icount shift=0): instructions, not cycles\n");
   set_entropy_source(bench_entropy);
   start_timer();
   calibrate();

@@ -305,7 +305,7 @@ void hashes() {
 }  // namespace
 
 int main() {
-  write0("tessera firmware KAT (Cortex-M7, qemu mps2-an500)\n");
+  write0("tessera firmware KAT (" TESSERA_FW_TARGET ")\n");
   hashes();
   mlkem768();
   RoundTrip<mlkem::MlKem512>::run("ML-KEM-512 keygen_internal", "ML-KEM-512 encaps_internal",

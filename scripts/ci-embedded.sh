@@ -2,8 +2,8 @@
 # What CI runs for the microcontroller targets (issue 22, docs/embedded.md):
 #   cortex-m7  core library (-Werror, -fno-exceptions -fno-rtti, newlib-nano, no threads),
 #              the no-heap link check of every public entry point (and its canary), and
-#              the known-answer firmware under qemu-system-arm -M mps2-an500
-#   cortex-m4  core library and the no-heap link check
+#              the known-answer and benchmark firmware under qemu-system-arm -M mps2-an500
+#   cortex-m4  the same on the Cortex-M4 board, qemu-system-arm -M mps2-an386
 #   cortex-m7-clang  the cortex-m7 build with clang 14 and ld.lld (GCC's newlib-nano and
 #              libstdc++): core library (-Werror), no-heap link check, the known-answer
 #              firmware under qemu (not tessera-fw-bench: compiler comparisons are run by hand,
@@ -27,7 +27,7 @@ for preset in cortex-m7 cortex-m4; do
   stage "build $preset (core library, tessera-fw-noheap, tessera-fw-kat)"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
-  stage "test $preset (no-heap link check and canary; firmware under qemu on cortex-m7)"
+  stage "test $preset (no-heap link check and canary; firmware under qemu: mps2-an500 or mps2-an386)"
   ctest --preset "$preset" -j 1
 done
 
