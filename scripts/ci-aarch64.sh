@@ -6,14 +6,15 @@
 #   1. QEMU_CPU=cortex-a53 (Armv8.0 + AES/PMULL/SHA1/SHA2): the suite without the timing
 #      label, the qemu artefacts, the open findings and the slow tests listed below
 #   2. QEMU_CPU=max (+SHA3/SHA512/SVE/SVE2): the CPU feature tests, the neon equivalence
-#      tests and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
+#      tests (with the FEAT_SHA3 Keccak kernels) and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
 #   3. QEMU_CPU=cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES, GCM and SHA-2
 #      tests on the fallbacks the neon tables take without those extensions
+#   4. QEMU_CPU=max with TESSERA_CPU_DISABLE=sha3: the Keccak tests on the base-NEON kernels
 # Every left-out group and its reason is printed before the runs.
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
-#            of the Keccak x4/x8 kernels, the ML-KEM and ML-DSA NTTs and products, and the
+#            of the Keccak x4/x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
 #            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH and SHA-256, portable vs neon (instruction counts, not cycles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,15 +54,19 @@ SLOW_BENCH='^bench\.smoke(-schema)?$'
 #   (9-21 s each; the 640 ones stay), the exhaustive arithmetic checks, FrodoKEM-976/1344
 #   round trips, MlDsaArith.Reductions
 SLOW_A53='[/_]portable( |$)|^Vectors/Sha(2|3)Acvp\.|Accumulated10000|GoAccumulated768|FrodoKemKat\.[A-Za-z]*(976|1344)|Exhaustive|^MlDsaArith\.Reductions$|RoundTripsAndImplicitRejection<FrodoKemApi/e?FrodoKEM_(976|1344)'
-# Under max: no kernel uses SHA3/SHA512/SVE yet, so max runs the same code as cortex-a53
-# except feature detection: the CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA
-# ACVP vectors (neon instances only).
-MAX_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
+# Under max: the neon Keccak table takes the FEAT_SHA3 kernels (src/hash/keccak/neon_sha3.cpp),
+# which cortex-a53 cannot run (KeccakNeonSha3.* SKIP there); nothing else uses SHA3/SHA512/SVE
+# yet. The CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA ACVP vectors (neon
+# instances only; their sponges run the SHA3 x4/x8 kernels).
+MAX_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Kernels/KeccakKernel\..*/x[48]_neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
 # Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, API
 # and ACVP tests on the neon tables' portable fallbacks, and the CPU tests.
+# Under max with TESSERA_CPU_DISABLE=sha3: the neon Keccak table's base-NEON kernels on a CPU
+# that has SHA3 (KeccakTables checks which one the table took; KeccakNeonSha3.* SKIP).
+SHA3_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.'
 FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
@@ -86,13 +91,14 @@ else
   echo "  qemu artefacts: $QEMU_ARTEFACTS"
   echo "  slow: $SLOW_BENCH"
   echo "  cortex-a53, for time: $SLOW_A53"
-  echo "  max: only $MAX_SET (no kernel uses SHA3/SHA512 yet), without $SLOW_MAX (1 GiB vectors)"
+  echo "  max: only $MAX_SET (only Keccak uses SHA3; nothing SHA512), without $SLOW_MAX (1 GiB vectors)"
   echo "  (scripts/ci-aarch64.sh --full runs everything but the timing label)"
   run cortex-a53 -LE "$SKIP_LABELS" -E "$EXCLUDE_A53" || status=1
   run max -R "$MAX_SET" -E "$SLOW_MAX" || status=1
   # The fallbacks on a CPU that has the extensions: AES, PMULL and SHA-256 masked
   # (TESSERA_CPU_DISABLE, src/cpu/features.cpp), the tests that use them.
   TESSERA_CPU_DISABLE=aes,pmull,sha2 run cortex-a53 -R "$FALLBACK_SET" -E "$SLOW_MAX" || status=1
+  TESSERA_CPU_DISABLE=sha3 run max -R "$SHA3_FALLBACK_SET" || status=1
 fi
 
 if [ "$insns" = 1 ]; then
@@ -100,18 +106,20 @@ if [ "$insns" = 1 ]; then
   count() {  # count <driver> <backend> <what> <calls>: executed guest instructions of the whole run
     local driver=build/aarch64/tests/$1
     shift
-    QEMU_CPU=cortex-a53 qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D /dev/stdout \
+    QEMU_CPU=${insn_cpu:-cortex-a53} qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D /dev/stdout \
       "$driver" "$@" | grep -c '^Trace '
   }
-  per_call() {  # per_call <driver> <what> <calls>: portable and neon, (count(N) - count(0)) / N
-    local driver=$1 what=$2 calls=$3 backend base n
-    for backend in portable neon; do
+  per_call() {  # per_call <driver> <what> <calls> [backends]: (count(N) - count(0)) / N
+    local driver=$1 what=$2 calls=$3 backends=${4:-portable neon} backend base n
+    for backend in $backends; do
       base=$(count "$driver" "$backend" "$what" 0)
       n=$(count "$driver" "$backend" "$what" "$calls")
-      echo "$what $backend: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
+      echo "$what $backend${insn_cpu:+ (QEMU_CPU=$insn_cpu)}: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
     done
   }
   for kernel in f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
+  # The neon table under max takes the FEAT_SHA3 Keccak kernels (EOR3/RAX1/XAR/BCAX).
+  for kernel in f1600_x4 f1600_x8; do insn_cpu=max per_call keccak-insn-driver "$kernel" 20 neon; done
   for what in ntt invntt basemul_acc3; do per_call mlkem-insn-driver "$what" 20; done
   for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
   for what in ntt invntt pointwise_acc5 pointwise; do per_call mldsa-insn-driver "$what" 20; done

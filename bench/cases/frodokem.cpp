@@ -14,6 +14,7 @@
 //   decap (key object)   decapsulate() with a parsed PrivateKey
 // Keys and ciphertexts are made once per case (outside the timed region).
 #include "cases/kem_cases.hpp"
+#include "cases/part_acceleration.hpp"
 
 #include "frodokem/kernels.hpp"
 #include "hash/keccak/keccak.hpp"
@@ -36,7 +37,7 @@ std::string frodokem_acceleration(Backend b, frodokem::MatrixGen gen) {
             {"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
   return describe_acceleration(
       b, {{"matrix products", matrix},
-          {"Keccak x8", keccak::kernels_for(b).f1600_x8 != keccak::kernels_for(Backend::portable).f1600_x8},
+          {keccak_batched_label(b, 8), keccak::kernels_for(b).f1600_x8 != keccak::kernels_for(Backend::portable).f1600_x8},
           {"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
 }
 

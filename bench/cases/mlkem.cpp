@@ -18,6 +18,10 @@
 
 #include "hash/keccak/keccak.hpp"
 #include "mlkem/kernels.hpp"
+#include "tessera_config.hpp"
+#if TESSERA_HAVE_NEON
+#include "hash/keccak/neon.hpp"
+#endif
 
 #include <tessera/mlkem.hpp>
 
@@ -26,10 +30,19 @@
 
 namespace tessera::bench {
 
+const char* keccak_batched_label([[maybe_unused]] Backend b, int ways) {
+#if TESSERA_HAVE_NEON
+  if (keccak::kernels_for(b).f1600_x4 == &keccak::f1600_x4_neon_sha3) {
+    return ways == 8 ? "Keccak x8 (SHA3)" : "Keccak x4 (SHA3)";
+  }
+#endif
+  return ways == 8 ? "Keccak x8" : "Keccak x4";
+}
+
 std::string mlkem_acceleration(Backend b) {
   return describe_acceleration(
       b, {{"NTT/arithmetic", &mlkem::kernels_for(b) != &mlkem::kernels_for(Backend::portable)},
-          {"Keccak x4", keccak::kernels_for(b).f1600_x4 != keccak::kernels_for(Backend::portable).f1600_x4},
+          {keccak_batched_label(b, 4), keccak::kernels_for(b).f1600_x4 != keccak::kernels_for(Backend::portable).f1600_x4},
           {"Keccak", keccak::kernels_for(b).f1600 != keccak::kernels_for(Backend::portable).f1600}});
 }
 

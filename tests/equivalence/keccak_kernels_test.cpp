@@ -6,8 +6,12 @@
 // lacks are SKIPPED with the reason.
 #include <tessera/backend.hpp>
 
+#include "cpu/features.hpp"
 #include "hash/keccak/keccak.hpp"
 #include "tessera_config.hpp"
+#if TESSERA_HAVE_NEON
+#include "hash/keccak/neon.hpp"
+#endif
 
 #include <gtest/gtest.h>
 
@@ -343,6 +347,11 @@ std::vector<NamedKernel> named_kernels() {
   v.push_back({"x4_avx512_intrin", Backend::avx512, nullptr, keccak::f1600_x4_avx512_intrin, nullptr});
   v.push_back({"x8_avx512_intrin", Backend::avx512, nullptr, nullptr, keccak::f1600_x8_avx512_intrin});
 #endif
+#if TESSERA_HAVE_NEON
+  // Base Advanced SIMD only (the SHA3 forms need a CPU feature: KeccakNeonSha3 below).
+  v.push_back({"x4_neon", Backend::neon, nullptr, keccak::f1600_x4_neon, nullptr});
+  v.push_back({"x8_neon", Backend::neon, nullptr, nullptr, keccak::f1600_x8_neon});
+#endif
   return v;
 }
 
@@ -360,6 +369,54 @@ TEST_P(KeccakKernel, MatchesPortable) {
   if (n.f4 != nullptr) expect_multi_matches<4>(n.f4, n.name);
   if (n.f8 != nullptr) expect_multi_matches<8>(n.f8, n.name);
   if (n.absorb != nullptr) expect_sponge_loops_match(n.absorb, n.squeeze, n.name);
+}
+
+// The FEAT_SHA3 kernels (neon_sha3.cpp: EOR3, RAX1, XAR, BCAX), run only where the CPU has
+// them (QEMU_CPU=max; not cortex-a53) and TESSERA_CPU_DISABLE does not mask 'sha3'.
+#if TESSERA_HAVE_NEON
+bool neon_sha3_usable(std::string& why) {
+  if (!backend_available(Backend::neon)) {
+    why = "backend neon is not available on this CPU";
+    return false;
+  }
+  if (!cpu::features().arm_sha3) {
+    why = "the CPU has no FEAT_SHA3 (HWCAP 'sha3'; e.g. Cortex-A53/A72), or TESSERA_CPU_DISABLE masks it";
+    return false;
+  }
+  return true;
+}
+#endif
+TEST(KeccakNeonSha3, FourWayMatchesPortable) {
+#if TESSERA_HAVE_NEON
+  std::string why;
+  if (!neon_sha3_usable(why)) GTEST_SKIP() << "f1600_x4_neon_sha3 not run: " << why;
+  expect_multi_matches<4>(keccak::f1600_x4_neon_sha3, "f1600_x4_neon_sha3");
+#else
+  GTEST_SKIP() << "not an aarch64 SIMD build (no neon_sha3.cpp)";
+#endif
+}
+TEST(KeccakNeonSha3, EightWayMatchesPortable) {
+#if TESSERA_HAVE_NEON
+  std::string why;
+  if (!neon_sha3_usable(why)) GTEST_SKIP() << "f1600_x8_neon_sha3 not run: " << why;
+  expect_multi_matches<8>(keccak::f1600_x8_neon_sha3, "f1600_x8_neon_sha3");
+#else
+  GTEST_SKIP() << "not an aarch64 SIMD build (no neon_sha3.cpp)";
+#endif
+}
+
+// The neon table takes the SHA3 kernels exactly when the CPU has FEAT_SHA3 (after
+// TESSERA_CPU_DISABLE), the base Advanced SIMD ones otherwise.
+TEST(KeccakTables, NeonTableTakesSha3KernelsWhereTheCpuHasThem) {
+#if TESSERA_HAVE_NEON
+  if (!backend_available(Backend::neon)) GTEST_SKIP() << "backend neon is not available on this CPU";
+  const auto& t = keccak::kernels_for(Backend::neon);
+  const bool sha3 = cpu::features().arm_sha3;
+  EXPECT_EQ(t.f1600_x4, sha3 ? &keccak::f1600_x4_neon_sha3 : &keccak::f1600_x4_neon) << "arm_sha3 " << sha3;
+  EXPECT_EQ(t.f1600_x8, sha3 ? &keccak::f1600_x8_neon_sha3 : &keccak::f1600_x8_neon) << "arm_sha3 " << sha3;
+#else
+  GTEST_SKIP() << "not an aarch64 SIMD build";
+#endif
 }
 
 // The portable table holds the bit-interleaved single-state kernels exactly when the build

@@ -10,9 +10,11 @@
 // Instructions (Arm ARM, C7.2): EOR (vector), BIC (vector, register) for chi, and the
 // rotation ROL(a, n) as USHR d, a, #(64-n) then SLI d, a, #n (shift left and insert: d keeps
 // its low n bits, which are a's top n bits). Armv8.2's FEAT_SHA3 has one-instruction forms
-// (EOR3, RAX1, XAR, BCAX); this file uses only the base instruction set, so it runs on every
-// aarch64 CPU with Advanced SIMD.
-#include "hash/keccak/keccak.hpp"
+// (EOR3, RAX1, XAR, BCAX): those kernels are in neon_sha3.cpp, built with +sha3; this file
+// uses only the base instruction set, so it runs on every aarch64 CPU with Advanced SIMD.
+#include "hash/keccak/neon.hpp"
+
+#include "cpu/features.hpp"
 
 #include <arm_neon.h>
 
@@ -101,11 +103,14 @@ void f1600_x8_neon(State8& s) noexcept {
 namespace tessera::keccak::neon {
 
 // The 4-way and 8-way permutations as 2-way NEON; everything else is the portable table.
-// x8 is two x4's worth of pairs (not native: callers batch by 4).
+// x8 is two x4's worth of pairs (not native: callers batch by 4). With FEAT_SHA3 (HWCAP
+// 'sha3'; TESSERA_CPU_DISABLE=sha3 masks it) the EOR3/RAX1/XAR/BCAX kernels of neon_sha3.cpp,
+// else the base Advanced SIMD ones above. Chosen once: cpu::table_for caches the table.
 Kernels table() noexcept {
   Kernels k = portable::table();
-  k.f1600_x4 = f1600_x4_neon;
-  k.f1600_x8 = f1600_x8_neon;
+  const bool sha3 = cpu::features().arm_sha3;
+  k.f1600_x4 = sha3 ? f1600_x4_neon_sha3 : f1600_x4_neon;
+  k.f1600_x8 = sha3 ? f1600_x8_neon_sha3 : f1600_x8_neon;
   return k;
 }
 
