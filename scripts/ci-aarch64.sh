@@ -15,7 +15,8 @@
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
 #            of the Keccak x4/x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
-#            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH and SHA-256, portable vs neon (instruction counts, not cycles)
+#            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH, SHA-256, ChaCha20 and
+#            ChaCha20-Poly1305 (1 KiB), portable vs neon (instruction counts, not cycles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=0
@@ -124,7 +125,7 @@ if [ "$insns" = 1 ]; then
   for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
   for what in ntt invntt pointwise_acc5 pointwise; do per_call mldsa-insn-driver "$what" 20; done
   for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
-  for what in ctr64 ghash64 sha256x64; do per_call symmetric-insn-driver "$what" 5; done
+  for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k; do per_call symmetric-insn-driver "$what" 5; done
 fi
 stage "done"
 exit "$status"

@@ -74,6 +74,9 @@ Kernels make_kernels(Backend b) noexcept {
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
 #endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
+#endif
     default: return portable::table();
   }
 }
@@ -88,6 +91,13 @@ Kernels portable::table() noexcept {
 void keyed_xor_avx2(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                     std::size_t len, std::uint8_t key_block[64]) noexcept {
   keyed_xor_from<xor_blocks_avx2>(state, in, out, len, key_block);
+}
+#endif
+
+#if TESSERA_HAVE_NEON
+void keyed_xor_neon(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept {
+  keyed_xor_from<xor_blocks_neon>(state, in, out, len, key_block);
 }
 #endif
 
@@ -137,6 +147,7 @@ const Kernels& kernels() noexcept { return kernels_for(cpu::active()); }
 const Kernels& kernels_portable() noexcept { return kernels_for(Backend::portable); }
 const Kernels* kernels_avx2() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "avx2"); }
 const Kernels* kernels_avx512() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "avx512"); }
+const Kernels* kernels_neon() noexcept { return cpu::if_named(kernels_for(Backend::neon), "neon"); }
 
 }  // namespace tessera::chacha
 

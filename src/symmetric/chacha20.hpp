@@ -35,7 +35,8 @@ struct Kernels {
 const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 // Each backend's table, built in its kernel file (chacha20.cpp, chacha20_avx2.cpp,
-// chacha20_avx512.cpp) from the table of the backend below it; picked in chacha20.cpp.
+// chacha20_avx512.cpp, chacha20_neon.cpp) from the table of the backend below it; picked in
+// chacha20.cpp.
 namespace portable {
 Kernels table() noexcept;
 }  // namespace portable
@@ -45,11 +46,15 @@ Kernels table() noexcept;
 namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
+namespace neon {
+Kernels table() noexcept;
+}  // namespace neon
 // Individual implementations, for the equivalence tests: the table of the backend that runs
 // it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;
 const Kernels* kernels_avx2() noexcept;
 const Kernels* kernels_avx512() noexcept;
+const Kernels* kernels_neon() noexcept;
 
 void xor_blocks_portable(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                          std::size_t nblocks) noexcept;
@@ -62,6 +67,12 @@ void keyed_xor_avx512(const std::uint32_t state[16], const std::uint8_t* in, std
 // keyed_xor of the AVX2 table: the key block with the portable block function, then
 // xor_blocks_avx2 (defined in chacha20.cpp, built without SIMD flags).
 void keyed_xor_avx2(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                    std::size_t len, std::uint8_t key_block[64]) noexcept;
+// The NEON kernel (chacha20_neon.cpp, four blocks per batch) and its keyed_xor, built the
+// same way as the AVX2 one (in chacha20.cpp).
+void xor_blocks_neon(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t nblocks) noexcept;
+void keyed_xor_neon(const std::uint32_t state[16], const std::uint8_t* in, std::uint8_t* out,
                     std::size_t len, std::uint8_t key_block[64]) noexcept;
 
 // xor_blocks and a final partial block.
@@ -110,6 +121,9 @@ Kernels table() noexcept;
 namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
+namespace neon {
+Kernels table() noexcept;
+}  // namespace neon
 // Individual implementations, for the equivalence tests: the table of the backend that runs
 // it here, nullptr when this build or CPU has none.
 const Kernels& kernels_portable() noexcept;

@@ -28,7 +28,8 @@ list(APPEND TESSERA_SOURCES
   symmetric/poly1305_r26.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   symmetric/chacha20_avx2.cpp
-  AVX512 symmetric/chacha20_avx512.cpp)
+  AVX512 symmetric/chacha20_avx512.cpp
+  NEON   symmetric/chacha20_neon.cpp)
 if(TESSERA_HAVE_AVX512)
   set_source_files_properties(symmetric/poly1305_ifma.cpp PROPERTIES
     COMPILE_OPTIONS "${TESSERA_AVX512_FLAGS};-mavx512ifma")

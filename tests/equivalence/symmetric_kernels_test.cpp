@@ -143,6 +143,7 @@ TEST(SymmetricEquivalence, GcmArmCe) {
 }
 
 void check_chacha(const chacha::Kernels& k) {
+  const chacha::Kernels& p = chacha::kernels_portable();
   std::mt19937_64 rng(3);
   for (std::size_t n = 0; n <= 50; ++n) {
     const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
@@ -150,12 +151,47 @@ void check_chacha(const chacha::Kernels& k) {
     chacha::init_state(st, key.data(), static_cast<std::uint32_t>(rng()), nonce.data());
     const Bytes in = random_bytes(rng, 64 * n);
     Unaligned o1(64 * n), o2(64 * n);
-    chacha::kernels_portable().xor_blocks(st, in.data(), o1.data(), n);
+    p.xor_blocks(st, in.data(), o1.data(), n);
     k.xor_blocks(st, in.data(), o2.data(), n);
     ASSERT_EQ(o1.bytes(64 * n), o2.bytes(64 * n)) << k.name << ", " << n << " blocks";
   }
+  // Every byte length 0..600 through xor_stream (whole blocks, then a partial one): not
+  // multiples of 64 nor of the 4- and 8-block batches (256, 512 bytes); in place and not.
+  for (std::size_t len = 0; len <= 600; ++len) {
+    const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
+    std::uint32_t s1[16], s2[16];
+    chacha::init_state(s1, key.data(), static_cast<std::uint32_t>(rng() % 100000), nonce.data());
+    std::memcpy(s2, s1, sizeof s2);
+    const Bytes in = random_bytes(rng, len);
+    Unaligned o1(len), o2(len);
+    chacha::xor_stream(p, s1, in.data(), o1.data(), len);
+    chacha::xor_stream(k, s2, in.data(), o2.data(), len);
+    ASSERT_EQ(o1.bytes(len), o2.bytes(len)) << k.name << ", stream of " << len << " bytes";
+    ASSERT_EQ(0, std::memcmp(s1, s2, sizeof s1)) << k.name << ", state after " << len << " bytes";
+    Unaligned inplace(len);
+    if (len != 0) std::memcpy(inplace.data(), in.data(), len);
+    chacha::init_state(s2, key.data(), s1[12] - static_cast<std::uint32_t>((len + 63) / 64), nonce.data());
+    chacha::xor_stream(k, s2, inplace.data(), inplace.data(), len);
+    ASSERT_EQ(o1.bytes(len), inplace.bytes(len)) << k.name << ", in place, " << len << " bytes";
+  }
+  // Counters near 2^32 - 1: the block counter is 32 bits (RFC 8439, Section 2.3) and wraps
+  // mod 2^32 in every kernel alike, inside a batch too (the public API refuses inputs whose
+  // used blocks would wrap; the kernels' unused lanes may). All-ones and all-zero inputs.
+  for (std::uint32_t back = 0; back <= 12; ++back) {
+    for (std::size_t n = 1; n <= 13; ++n) {
+      const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12);
+      std::uint32_t st[16];
+      chacha::init_state(st, key.data(), 0xFFFFFFFFu - back, nonce.data());
+      const Bytes in(64 * n, static_cast<std::uint8_t>(n % 2 == 0 ? 0xFF : 0x00));
+      Unaligned o1(64 * n), o2(64 * n);
+      p.xor_blocks(st, in.data(), o1.data(), n);
+      k.xor_blocks(st, in.data(), o2.data(), n);
+      ASSERT_EQ(o1.bytes(64 * n), o2.bytes(64 * n)) << k.name << ", counter 2^32 - " << back + 1 << ", " << n << " blocks";
+    }
+  }
 }
 
+TEST(SymmetricEquivalence, ChaCha20Portable) { check_chacha(chacha::kernels_portable()); }
 TEST(SymmetricEquivalence, ChaCha20Avx2) {
   if (chacha::kernels_avx2() == nullptr) GTEST_SKIP() << "AVX2 not available on this CPU/build";
   check_chacha(*chacha::kernels_avx2());
@@ -164,10 +200,39 @@ TEST(SymmetricEquivalence, ChaCha20Avx512) {
   if (chacha::kernels_avx512() == nullptr) GTEST_SKIP() << "AVX-512 not available on this CPU/build";
   check_chacha(*chacha::kernels_avx512());
 }
+TEST(SymmetricEquivalence, ChaCha20Neon) {
+  if (chacha::kernels_neon() == nullptr) GTEST_SKIP() << "NEON (Advanced SIMD) not available on this CPU/build";
+  check_chacha(*chacha::kernels_neon());
+}
+
+// The public chacha20_xor with the last allowed counters (the final block is 2^32 - 1) for
+// lengths 0..600, under every backend against the portable one.
+TEST(SymmetricEquivalence, ChaCha20PublicLastCounters) {
+  std::mt19937_64 rng(9);
+  for (std::size_t len = 0; len <= 600; len += (len < 70 ? 1 : 7)) {
+    const Bytes key = random_bytes(rng, 32), nonce = random_bytes(rng, 12), in = random_bytes(rng, len);
+    const std::uint64_t blocks = (len + 63) / 64;
+    const auto counter = static_cast<std::uint32_t>((std::uint64_t{1} << 32) - (blocks == 0 ? 1 : blocks));
+    Bytes ref(len);
+    {
+      auto forced = BackendOverride::force(Backend::portable);
+      ASSERT_TRUE(forced);
+      ASSERT_TRUE(chacha20_xor(key, nonce, counter, in, ref).has_value()) << len;
+    }
+    for (Backend be : kAllBackends) {
+      auto forced = BackendOverride::force(be);
+      if (!forced) continue;
+      Bytes out(len);
+      ASSERT_TRUE(chacha20_xor(key, nonce, counter, in, out).has_value()) << backend_name(be) << " " << len;
+      ASSERT_EQ(out, ref) << backend_name(be) << " length " << len << ", counter " << counter;
+    }
+  }
+}
 
 // keyed_xor (key block + key stream from the next block, any length, the AEAD's entry
 // point) against the portable block function and xor_blocks, for every length 0..2100
-// (crossing the 1024-byte first batch and the partial-batch paths), out of place and in place.
+// (crossing the 1024-byte first batch, the 256- and 512-byte batches and the partial-batch
+// paths), out of place and in place.
 void check_chacha_keyed(const chacha::Kernels& k) {
   std::mt19937_64 rng(6);
   for (std::size_t len = 0; len <= 2100; ++len) {
@@ -209,6 +274,10 @@ TEST(SymmetricEquivalence, ChaCha20KeyedAvx2) {
 TEST(SymmetricEquivalence, ChaCha20KeyedAvx512) {
   if (chacha::kernels_avx512() == nullptr) GTEST_SKIP() << "AVX-512 not available on this CPU/build";
   check_chacha_keyed(*chacha::kernels_avx512());
+}
+TEST(SymmetricEquivalence, ChaCha20KeyedNeon) {
+  if (chacha::kernels_neon() == nullptr) GTEST_SKIP() << "NEON (Advanced SIMD) not available on this CPU/build";
+  check_chacha_keyed(*chacha::kernels_neon());
 }
 
 // Limbs (44, 44, 44 bits, possibly over) to the canonical value mod 2^130 - 5 as limbs of

@@ -170,6 +170,13 @@ struct ChaChaFixture {
     const std::uint64_t limbs[3] = {t0 & m44, ((t0 >> 44) | (t1 << 20)) & m44, t1 >> 24};
     const std::uint64_t twenty[2] = {20 * limbs[1], 20 * limbs[2]};
     const std::uint64_t clamped[2] = {t0, t1};
+    // Each 32-bit key word in all four lanes of a vector, as the SIMD kernels hold the state
+    // (state word i of every block in one register; chacha20_neon.cpp, chacha20_avx2.cpp): a
+    // spilled key word is such a 16-byte broadcast, not a run of the key's bytes.
+    Bytes key_broadcast;
+    for (std::size_t w = 0; w < 8; ++w) {
+      for (int lane = 0; lane < 4; ++lane) key_broadcast.insert(key_broadcast.end(), key.begin() + 4 * w, key.begin() + 4 * w + 4);
+    }
     secrets = {
         {"key", key},
         {"key block (block 0)", block0},
@@ -180,6 +187,7 @@ struct ChaChaFixture {
         {"plaintext", pt},
         {"key stream (pt ^ ct)", xor_of(pt, ct)},
         {"message under the one-time key", otk_msg},
+        {"key words broadcast to 4 lanes", key_broadcast, 16},  // last: chacha_stack uses secrets[2]
     };
   }
 };
