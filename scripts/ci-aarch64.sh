@@ -58,8 +58,9 @@ SLOW_A53='[/_]portable( |$)|^Vectors/Sha(2|3)Acvp\.|Accumulated10000|GoAccumulat
 # Under max: the neon Keccak table takes the FEAT_SHA3 kernels (src/hash/keccak/neon_sha3.cpp),
 # which cortex-a53 cannot run (KeccakNeonSha3.* SKIP there); nothing else uses SHA3/SHA512/SVE
 # yet. The CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA ACVP vectors (neon
-# instances only; their sponges run the SHA3 x4/x8 kernels).
-MAX_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Kernels/KeccakKernel\..*/x[48]_neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
+# instances only; their sponges run the SHA3 x4/x8 kernels), and the stack-residue tests of
+# the algorithms whose sponges run them (ML-KEM, ML-DSA, FrodoKEM: 37 tests, about 10 s).
+MAX_SET='^(MlKem|MlDsa|FrodoKem)[A-Za-z]*/Zeroize.*_neon( |$)|^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Kernels/KeccakKernel\..*/x[48]_neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
