@@ -1,6 +1,6 @@
 // The choice of the FrodoKEM kernel table (src/cpu/dispatch.hpp). Each backend's table is
 // built at the end of its kernel file (kernels/portable.cpp, kernels/avx2.cpp,
-// kernels/avx512.cpp).
+// kernels/avx512.cpp, kernels/neon.cpp).
 #include "frodokem/kernels.hpp"
 
 #include "cpu/dispatch.hpp"
@@ -16,6 +16,9 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_AVX512
     case Backend::avx512: return avx512::table();
+#endif
+#if TESSERA_HAVE_NEON
+    case Backend::neon: return neon::table();
 #endif
     default: return portable::table();
   }

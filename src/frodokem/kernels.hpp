@@ -88,6 +88,15 @@ void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
   }
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx2)
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx512)
+
+// NEON (kernels/neon.cpp, only in builds that compile it): the two matrix products.
+namespace neon {
+void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
+                const std::uint16_t* st, std::size_t n) noexcept;
+void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
+                const std::uint16_t* s, std::size_t s_stride, std::size_t n) noexcept;
+Kernels table() noexcept;
+}  // namespace neon
 #undef TESSERA_FRODOKEM_DECLARE_KERNELS
 // The AVX2 and AVX-512 dot_lanes share one accumulator layout (acc[16 k + 2 r + {0, 1}]),
 // hence one dot_finish, which the AVX-512 table takes from the AVX2 one.

@@ -7,4 +7,5 @@ list(APPEND TESSERA_SOURCES
   frodokem/streaming.cpp)
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   frodokem/kernels/avx2.cpp
-  AVX512 frodokem/kernels/avx512.cpp)
+  AVX512 frodokem/kernels/avx512.cpp
+  NEON   frodokem/kernels/neon.cpp)
