@@ -102,7 +102,7 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // the NTTs and the NTT-domain products; the rest portable
+Kernels table() noexcept;  // NTTs, products, rounding, norm, z/w1 packing; the rest portable
 }  // namespace neon
 
 // Scalar helpers shared with tests.

@@ -1,0 +1,16 @@
+// The parts of the ML-DSA neon table (src/mldsa/kernels/neon*.cpp): neon.cpp's table() takes
+// the portable table, replaces the NTT-domain arithmetic itself, and hands the table to each
+// of these to replace their entries. Include only from those files.
+#pragma once
+
+#include "mldsa/kernels.hpp"
+
+namespace tessera::mldsa::neon {
+
+// reduce, freeze, power2round, decompose, make_hint, use_hint, norm_exceeds
+// (kernels/neon_rounding.cpp).
+void install_rounding(Kernels& k) noexcept;
+// pack_z, unpack_z, pack_w1 (kernels/neon_packing.cpp).
+void install_packing(Kernels& k) noexcept;
+
+}  // namespace tessera::mldsa::neon
