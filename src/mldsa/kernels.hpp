@@ -102,7 +102,7 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // NTTs, products, rounding, norm, z/w1 packing; the rest portable
+Kernels table() noexcept;  // all but the t0/t1/eta packers (kernels/neon*.cpp)
 }  // namespace neon
 
 // Scalar helpers shared with tests.

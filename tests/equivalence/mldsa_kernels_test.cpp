@@ -297,7 +297,8 @@ TEST_P(MlDsaKernelEquivalence, RejUniform) {
   std::vector<std::uint8_t> buf(5 * 168 + 64);
   for (int r = 0; r < kRounds; ++r) {
     for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
-    if (r % 3 == 0)  // candidates at q - 1, q, 2^23 - 1 (top bit ignored)
+    if (r < 2) std::fill(buf.begin(), buf.end(), r == 0 ? 0x00 : 0xFF);  // every candidate accepted / rejected
+    if (r % 3 == 0 && r >= 2)  // candidates at q - 1, q, 2^23 - 1 (top bit ignored)
       for (std::size_t i = 0; i + 3 <= buf.size(); i += 9) {
         const std::uint32_t v = (i / 9) % 3 == 0 ? kQ - 1 : ((i / 9) % 3 == 1 ? kQ : 0xFFFFFF);
         buf[i] = static_cast<std::uint8_t>(v);
@@ -322,6 +323,7 @@ TEST_P(MlDsaKernelEquivalence, RejEta) {
   std::vector<std::uint8_t> buf(2 * 136);
   for (int r = 0; r < kRounds; ++r) {
     for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+    if (r < 3) std::fill(buf.begin(), buf.end(), r == 0 ? 0x00 : (r == 1 ? 0xFF : 0x98));  // all in / all out / mixed
     for (int eta : {2, 4}) {
       const std::size_t len = static_cast<std::size_t>(uniform(0, static_cast<std::int32_t>(buf.size())));
       const unsigned need = static_cast<unsigned>(uniform(0, kN));

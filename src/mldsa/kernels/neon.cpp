@@ -1,8 +1,9 @@
 // ML-DSA NEON kernels for aarch64 (Advanced SIMD, part of the base architecture): the NTT,
 // its inverse and the two NTT-domain products (FIPS 204, Algorithms 41-42 and the
 // Montgomery products of Section 7.6). table() also installs the rounding kernels
-// (kernels/neon_rounding.cpp) and the packers of z and w1 (kernels/neon_packing.cpp); every
-// other entry of the table is the portable kernel. Each kernel gives the same output as its portable twin, bit for bit
+// (kernels/neon_rounding.cpp), the packers of z and w1 (kernels/neon_packing.cpp) and the
+// rejection-sampling loops (kernels/neon_sampling.cpp); every other entry of the table is the
+// portable kernel. Each kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp), with the bounds of src/mldsa/kernels.hpp. No
 // branch, index or loop bound depends on the data: constant time.
 //
@@ -245,9 +246,8 @@ void pointwise(Poly& out, const Poly& a, const Poly& b) noexcept {
 
 }  // namespace
 
-// The portable table with the arithmetic above, the rounding kernels and the z/w1 packers;
-// the rest stays portable (sampling, and the packers of t0, t1, eta: GCC vectorizes some of
-// those loops for Advanced SIMD by itself).
+// The portable table with the arithmetic above, the rounding kernels, the z/w1 packers and
+// the sampling loops; the packers of t0, t1 and eta stay portable.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;
@@ -256,6 +256,7 @@ Kernels table() noexcept {
   k.pointwise = pointwise;
   install_rounding(k);
   install_packing(k);
+  install_sampling(k);
   return k;
 }
 

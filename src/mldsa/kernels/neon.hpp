@@ -12,5 +12,7 @@ namespace tessera::mldsa::neon {
 void install_rounding(Kernels& k) noexcept;
 // pack_z, unpack_z, pack_w1 (kernels/neon_packing.cpp).
 void install_packing(Kernels& k) noexcept;
+// rej_uniform, rej_eta (kernels/neon_sampling.cpp).
+void install_sampling(Kernels& k) noexcept;
 
 }  // namespace tessera::mldsa::neon
