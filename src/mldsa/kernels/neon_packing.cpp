@@ -1,6 +1,7 @@
 // ML-DSA packing kernels for aarch64 Advanced SIMD: BitPack/BitUnpack of z (FIPS 204,
 // Algorithms 17 and 19 with b = gamma1, a = gamma1 - 1, as used by sigEncode/sigDecode,
-// Algorithms 26-27) and SimpleBitPack of w1 (Algorithm 16, w1Encode, Algorithm 28). Each
+// Algorithms 26-27) and SimpleBitPack of w1 (Algorithm 16, w1Encode, Algorithm 28) and of t1
+// (pkEncode, Algorithm 22). Each
 // writes or reads exactly the bytes of its portable twin, with the same values bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp). The shifts and byte positions are constants;
 // nothing depends on the data (constant time).
@@ -132,6 +133,29 @@ void pack_w1_dispatch(std::uint8_t* out, const Poly& w1, int w1_bits) noexcept {
   }
 }
 
+// ---- pkEncode's t1 (Algorithm 22 step 2, SimpleBitPack with 10 bits) ----
+//
+// LD4 as for w1: SLIs join coefficients 4j..4j+2 in 30 bits of lane j, the fourth goes above
+// them as lanes widen to 64 bits (UXTL, USHLL #30, ORR): four 40-bit groups, five bytes each,
+// gathered by TBL (16 + 4 bytes).
+alignas(16) constexpr std::uint8_t kT1Gather[24] = {0,  1,  2,  3,  4,  8,  9,  10, 11, 12, 16, 17,
+                                                     18, 19, 20, 24, 25, 26, 27, 28, 0,  0,  0,  0};
+
+void pack_t1_neon(std::uint8_t* out, const Poly& t1) noexcept {
+  const uint8x16_t g0 = vld1q_u8(kT1Gather);
+  const uint8x8_t g1 = vld1_u8(kT1Gather + 16);
+  for (int i = 0; i < kN; i += 16, out += 20) {
+    const uint32x4x4_t v = vld4q_u32(reinterpret_cast<const std::uint32_t*>(t1.coeffs + i));
+    const uint32x4_t x = vsliq_n_u32(vsliq_n_u32(v.val[0], v.val[1], 10), v.val[2], 20);
+    const uint64x2_t lo = vorrq_u64(vmovl_u32(vget_low_u32(x)), vshll_n_u32(vget_low_u32(v.val[3]), 30));
+    const uint64x2_t hi = vorrq_u64(vmovl_high_u32(x), vshll_n_u32(vget_high_u32(v.val[3]), 30));
+    const uint8x16x2_t t = {{vreinterpretq_u8_u64(lo), vreinterpretq_u8_u64(hi)}};
+    vst1q_u8(out, vqtbl2q_u8(t, g0));
+    const std::uint32_t tail = vget_lane_u32(vreinterpret_u32_u8(vqtbl2_u8(t, g1)), 0);
+    std::memcpy(out + 16, &tail, 4);
+  }
+}
+
 #undef TS_INLINE
 
 }  // namespace
@@ -140,6 +164,7 @@ void install_packing(Kernels& k) noexcept {
   k.unpack_z = unpack_z_dispatch;
   k.pack_z = pack_z_dispatch;
   k.pack_w1 = pack_w1_dispatch;
+  k.pack_t1 = pack_t1_neon;
 }
 
 }  // namespace tessera::mldsa::neon
