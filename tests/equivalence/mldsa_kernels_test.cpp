@@ -364,12 +364,20 @@ TEST_P(MlDsaKernelEquivalence, Packing) {
     simd().unpack_t0(a, pa);
     ref().unpack_t0(b, pa);
     ASSERT_TRUE(same(a, b) && same(a, p)) << "unpack_t0";
+    for (std::size_t i = 0; i < 416; ++i) pa[i] = static_cast<std::uint8_t>(r < 2 ? (r == 0 ? 0x00 : 0xFF) : rng());
+    simd().unpack_t0(a, pa);  // any 13-bit fields (also outside pack_t0's range)
+    ref().unpack_t0(b, pa);
+    ASSERT_TRUE(same(a, b)) << "unpack_t0, arbitrary bytes";
+    simd().unpack_t1(a, pa);
+    ref().unpack_t1(b, pa);
+    ASSERT_TRUE(same(a, b)) << "unpack_t1, arbitrary bytes";
     for (int eta : {2, 4}) {
       p = random_poly(-eta, eta, r);
       simd().pack_eta(pa, p, eta);
       ref().pack_eta(pb, p, eta);
       check(static_cast<std::size_t>(32 * (eta == 2 ? 3 : 4)), "pack_eta");
       for (std::size_t i = 0; i < 128; ++i) pa[i] = static_cast<std::uint8_t>(rng());  // malformed too
+      if (r < 2) std::memset(pa, r == 0 ? 0x00 : 0xFF, 128);                            // all 0 / all 2^b - 1
       ASSERT_EQ(simd().unpack_eta(a, pa, eta), ref().unpack_eta(b, pa, eta)) << "unpack_eta verdict";
       ASSERT_TRUE(same(a, b)) << "unpack_eta";
     }

@@ -1,7 +1,7 @@
 // ML-DSA NEON kernels for aarch64 (Advanced SIMD, part of the base architecture): the NTT,
 // its inverse and the two NTT-domain products (FIPS 204, Algorithms 41-42 and the
 // Montgomery products of Section 7.6). table() also installs the rounding kernels
-// (kernels/neon_rounding.cpp), the packers of z, w1 and t1 (kernels/neon_packing.cpp) and the
+// (kernels/neon_rounding.cpp), the packers (kernels/neon_packing.cpp) and the
 // rejection-sampling loops (kernels/neon_sampling.cpp); every other entry of the table is the
 // portable kernel. Each kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp), with the bounds of src/mldsa/kernels.hpp. No
@@ -246,8 +246,8 @@ void pointwise(Poly& out, const Poly& a, const Poly& b) noexcept {
 
 }  // namespace
 
-// The portable table with the arithmetic above, the rounding kernels, the z/w1/t1 packers and
-// the sampling loops; the other packers (t0, eta, and the unpacking of t1) stay portable.
+// The portable table with the arithmetic above, the rounding kernels, the packers and the
+// sampling loops; pack_t0 and pack_eta (key encoding only) stay portable.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;

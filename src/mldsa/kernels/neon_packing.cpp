@@ -1,11 +1,15 @@
 // ML-DSA packing kernels for aarch64 Advanced SIMD: BitPack/BitUnpack of z (FIPS 204,
 // Algorithms 17 and 19 with b = gamma1, a = gamma1 - 1, as used by sigEncode/sigDecode,
-// Algorithms 26-27) and SimpleBitPack of w1 (Algorithm 16, w1Encode, Algorithm 28) and of t1
-// (pkEncode, Algorithm 22). Each
+// Algorithms 26-27), SimpleBitPack of w1 (Algorithm 16, w1Encode, Algorithm 28) and of t1
+// (pkEncode, Algorithm 22), and the unpacking of t1, t0 and eta (pkDecode, skDecode,
+// Algorithms 23 and 25). Each
 // writes or reads exactly the bytes of its portable twin, with the same values bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp). The shifts and byte positions are constants;
 // nothing depends on the data (constant time).
 #include "mldsa/kernels/neon.hpp"
+
+#include "common/ct.hpp"
+#include "common/secret.hpp"
 
 #include <arm_neon.h>
 
@@ -156,6 +160,80 @@ void pack_t1_neon(std::uint8_t* out, const Poly& t1) noexcept {
   }
 }
 
+// ---- BitUnpack of 8 fields of B bits (B = 3, 4, 10, 13) per step: t1, t0, eta ----
+//
+// The eight fields of a group (B bytes) lie in one 16-byte load; two TBLs move fields 0-3
+// and 4-7 into 32-bit lanes (each spans at most three bytes: bit % 8 + B <= 20), USHL by
+// -(bit % 8) and AND finish. The groups whose load would run past the input read from a
+// zero-padded copy of the last bytes, wiped afterwards (packed s1, s2 and t0 are secret).
+template <int B>
+struct Unpack8Plan {
+  std::uint8_t idx[2][16];
+  std::int32_t shift[2][4];
+};
+template <int B>
+constexpr Unpack8Plan<B> make_unpack8_plan() {
+  Unpack8Plan<B> p{};
+  for (int k = 0; k < 8; ++k) {
+    const int bit = B * k, h = k / 4, lane = k % 4;
+    p.shift[h][lane] = -(bit % 8);
+    for (int i = 0; i < 4; ++i)
+      p.idx[h][4 * lane + i] = static_cast<std::uint8_t>(8 * i < bit % 8 + B ? bit / 8 + i : 0xFF);
+  }
+  return p;
+}
+
+// Calls sink(g, lo, hi) with fields 8g..8g+3 in lo and 8g+4..8g+7 in hi. Reads 32 B bytes.
+template <int B, class Sink>
+TS_INLINE void unpack8(const std::uint8_t* in, Sink sink) noexcept {
+  static constexpr Unpack8Plan<B> kPlan = make_unpack8_plan<B>();
+  static_assert(B * 7 / 8 + 2 < 16 && (B * 7) % 8 + B <= 24);
+  const uint8x16_t i0 = vld1q_u8(kPlan.idx[0]), i1 = vld1q_u8(kPlan.idx[1]);
+  const int32x4_t s0 = vld1q_s32(kPlan.shift[0]), s1 = vld1q_s32(kPlan.shift[1]);
+  const uint32x4_t mask = vdupq_n_u32((1u << B) - 1);
+  auto step = [&](const std::uint8_t* g, int i) {
+    const uint8x16_t x = vld1q_u8(g);
+    sink(i, vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, i0)), s0), mask),
+         vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(x, i1)), s1), mask));
+  };
+  constexpr int kDirect = (32 * B - 16) / B + 1;  // groups g with B g + 16 <= 32 B
+  int g = 0;
+  for (; g < kDirect; ++g) step(in + B * g, g);
+  alignas(16) std::uint8_t tail[(32 - kDirect) * B + 16] = {};
+  std::memcpy(tail, in + B * kDirect, static_cast<std::size_t>((32 - kDirect) * B));
+  for (; g < 32; ++g) step(tail + B * (g - kDirect), g);
+  secure_zero(tail, sizeof tail);
+}
+
+void unpack_t1_neon(Poly& t1, const std::uint8_t* in) noexcept {
+  unpack8<10>(in, [&](int g, uint32x4_t lo, uint32x4_t hi) {
+    vst1q_s32(t1.coeffs + 8 * g, vreinterpretq_s32_u32(lo));
+    vst1q_s32(t1.coeffs + 8 * g + 4, vreinterpretq_s32_u32(hi));
+  });
+}
+void unpack_t0_neon(Poly& t0, const std::uint8_t* in) noexcept {
+  const uint32x4_t c = vdupq_n_u32(1u << (kD - 1));  // t0 = 2^12 - field
+  unpack8<13>(in, [&](int g, uint32x4_t lo, uint32x4_t hi) {
+    vst1q_s32(t0.coeffs + 8 * g, vreinterpretq_s32_u32(vsubq_u32(c, lo)));
+    vst1q_s32(t0.coeffs + 8 * g + 4, vreinterpretq_s32_u32(vsubq_u32(c, hi)));
+  });
+}
+// s = eta - field; all-ones if some field exceeds 2 eta (malformed key), as the portable kernel.
+template <int B>
+std::uint32_t unpack_eta_neon(Poly& s, const std::uint8_t* in, int eta) noexcept {
+  const uint32x4_t e = vdupq_n_u32(static_cast<std::uint32_t>(eta)), two_e = vdupq_n_u32(2u * static_cast<std::uint32_t>(eta));
+  uint32x4_t bad = vdupq_n_u32(0);
+  unpack8<B>(in, [&](int g, uint32x4_t lo, uint32x4_t hi) {
+    bad = vorrq_u32(bad, vorrq_u32(vcgtq_u32(lo, two_e), vcgtq_u32(hi, two_e)));
+    vst1q_s32(s.coeffs + 8 * g, vreinterpretq_s32_u32(vsubq_u32(e, lo)));
+    vst1q_s32(s.coeffs + 8 * g + 4, vreinterpretq_s32_u32(vsubq_u32(e, hi)));
+  });
+  return ct::mask_from_bit(vmaxvq_u32(bad) >> 31);
+}
+std::uint32_t unpack_eta_dispatch(Poly& s, const std::uint8_t* in, int eta) noexcept {
+  return eta == 2 ? unpack_eta_neon<3>(s, in, eta) : unpack_eta_neon<4>(s, in, eta);  // public parameter
+}
+
 #undef TS_INLINE
 
 }  // namespace
@@ -165,6 +243,9 @@ void install_packing(Kernels& k) noexcept {
   k.pack_z = pack_z_dispatch;
   k.pack_w1 = pack_w1_dispatch;
   k.pack_t1 = pack_t1_neon;
+  k.unpack_t1 = unpack_t1_neon;
+  k.unpack_t0 = unpack_t0_neon;
+  k.unpack_eta = unpack_eta_dispatch;
 }
 
 }  // namespace tessera::mldsa::neon
