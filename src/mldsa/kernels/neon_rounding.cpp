@@ -11,6 +11,12 @@
 // floor(x M / 2^31) exactly (x, M >= 0: no saturation), and a shift by 17 more gives
 // floor(x M / 2^48): the same integer in two instructions.
 //
+// Not instantiated from kernels/simd_impl.hpp with a NEON ops type: its Decompose takes the
+// 64-bit products of even and odd lanes and blends them (the x86 PMULUDQ form: an odd-lane
+// shuffle, two products, two shifts, a blend, where SQDMULH and SSHR do here), MakeHint and
+// UseHint build on it, and its packers and rej_eta are written in AVX2 intrinsics. The
+// algorithms are the same; the per-instruction forms are NEON's own.
+//
 // The parameter gamma2 (public) is a template argument: with gamma2 = (q - 1) / 32, m = 16 is
 // a power of two and the wrap of r1 = m to 0 (and of -1 to m - 1 in UseHint) is one AND.
 #include "mldsa/kernels/neon.hpp"
