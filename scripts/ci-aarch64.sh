@@ -124,7 +124,8 @@ if [ "$insns" = 1 ]; then
   for kernel in f1600_x4 f1600_x8; do insn_cpu=max per_call keccak-insn-driver "$kernel" 20 neon; done
   for what in ntt invntt basemul_acc3; do per_call mlkem-insn-driver "$what" 20; done
   for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
-  for what in ntt invntt pointwise_acc5 pointwise; do per_call mldsa-insn-driver "$what" 20; done
+  for what in ntt invntt pointwise_acc5 pointwise decompose make_hint use_hint norm_exceeds pack_z unpack_z pack_w1 \
+      rej_uniform; do per_call mldsa-insn-driver "$what" 20; done
   for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
   for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k; do per_call symmetric-insn-driver "$what" 5; done
 fi

@@ -102,7 +102,7 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // the NTTs and the NTT-domain products; the rest portable
+Kernels table() noexcept;  // all but pack_t0 and pack_eta: kernels/neon*.cpp
 }  // namespace neon
 
 // Scalar helpers shared with tests.

@@ -1,8 +1,9 @@
 // Driver for counting dynamic instructions of ML-DSA kernels and operations under qemu-user
 // (scripts/ci-aarch64.sh --insns, docs/aarch64.md): `mldsa-insn-driver <backend> <what> <calls>`
 // runs <what> <calls> times with the kernels of <backend> and prints a checksum (so the
-// calls cannot be dropped). <what> is a kernel (ntt, invntt, pointwise_acc5: n = 5, pointwise)
-// or an ML-DSA-65 operation (keygen, sign: deterministic, the same message every call, so
+// calls cannot be dropped). <what> is a kernel (ntt, invntt, pointwise_acc5: n = 5, pointwise;
+// with ML-DSA-65's parameters: decompose, make_hint, use_hint, norm_exceeds, pack_z, unpack_z,
+// pack_w1, rej_uniform: one 840-byte buffer, 256 coefficients) or an ML-DSA-65 operation (keygen, sign: deterministic, the same message every call, so
 // every call runs the same rejection loop; verify), through the public API with the backend
 // forced. The per-call count is (count(calls = N) - count(calls = 0)) / N: everything else
 // (start-up, table building, the key and signature made before the loop, printing) is the
@@ -14,6 +15,7 @@
 #include "mldsa/kernels.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
@@ -21,7 +23,9 @@
 int main(int argc, char** argv) {
   using namespace tessera;
   const auto args =
-      test::parse_insn_driver_args(argc, argv, "ntt|invntt|pointwise_acc5|pointwise|keygen|sign|verify");
+      test::parse_insn_driver_args(argc, argv,
+                                   "ntt|invntt|pointwise_acc5|pointwise|decompose|make_hint|use_hint|norm_exceeds|"
+                                   "pack_z|unpack_z|pack_w1|rej_uniform|keygen|sign|verify");
   if (!args) return 2;
   const Backend backend = args->backend;
   auto forced = BackendOverride::force(backend);
@@ -35,6 +39,19 @@ int main(int argc, char** argv) {
       a[p].coeffs[i] = (i * 7919 + p) % 16000 - 8000;
       c[p].coeffs[i] = (i * 104729 + p) % 16000 - 8000;
     }
+  // The rounding, hint and packing kernels' inputs, made once (ML-DSA-65: gamma2 = (q - 1) / 32,
+  // gamma1 = 2^19): u, v in [0, q), hints in {0, 1}, w1 in [0, 16), a packed z, XOF-like bytes.
+  constexpr std::int32_t g2 = (mldsa::kQ - 1) / 32;
+  static mldsa::Poly u, v, h, w1, scratch;
+  static std::uint8_t zbuf[32 * 20], w1buf[32 * 4], rbuf[5 * 168];
+  for (int j = 0; j < mldsa::kN; ++j) {
+    u.coeffs[j] = (a[1].coeffs[j] + 8000) * 523 % mldsa::kQ;
+    v.coeffs[j] = (c[1].coeffs[j] + 8000) * 521 % mldsa::kQ;
+    h.coeffs[j] = j & 1;
+  }
+  mldsa::kernels_for(Backend::portable).decompose(w1, scratch, u, g2);
+  mldsa::kernels_for(Backend::portable).pack_z(zbuf, a[3], 19);
+  for (std::size_t j = 0; j < sizeof rbuf; ++j) rbuf[j] = static_cast<std::uint8_t>(j * 97 + 13);
   std::array<std::uint8_t, 32> xi{};
   const std::array<std::uint8_t, 32> msg{1, 2, 3};
   const auto kp = MlDsa65::keygen_internal(xi);
@@ -52,6 +69,24 @@ int main(int argc, char** argv) {
       k.pointwise_acc(r, a, c, 5);
     } else if (what == "pointwise") {
       k.pointwise(r, a[0], c[0]);
+    } else if (what == "decompose") {
+      k.decompose(r, scratch, u, g2);
+    } else if (what == "make_hint") {
+      sum += k.make_hint(r, u, v, g2);
+    } else if (what == "use_hint") {
+      k.use_hint(r, u, h, g2);
+    } else if (what == "norm_exceeds") {
+      sum += k.norm_exceeds(a[2], 7000);
+    } else if (what == "pack_z") {
+      k.pack_z(zbuf, a[3], 19);
+      sum += zbuf[7];
+    } else if (what == "unpack_z") {
+      k.unpack_z(r, zbuf, 19);
+    } else if (what == "pack_w1") {
+      k.pack_w1(w1buf, w1, 4);
+      sum += w1buf[5];
+    } else if (what == "rej_uniform") {
+      sum += k.rej_uniform(r.coeffs, mldsa::kN, rbuf, sizeof rbuf);
     } else if (what == "keygen") {
       xi[0] = static_cast<std::uint8_t>(i);
       const auto x = MlDsa65::keygen_internal(xi);

@@ -185,6 +185,100 @@ TEST_P(MlDsaKernelEquivalence, DecomposeBoundaries) {
   }
 }
 
+// Every r in [0, q), in runs of 256: Power2Round, Decompose and UseHint with h = 0 and 1
+// (both gamma2), and MakeHint against r + d mod q for d = 1 and q - 1 (each crossing of a
+// HighBits boundary in both directions) and one random d per run. The same inputs as the
+// portable exhaustive unit tests (tests/unit/mldsa_test.cpp), compared bit for bit.
+TEST_P(MlDsaKernelEquivalence, RoundingExhaustive) {
+  Poly t, up, down, far, h0, h1, a1, a0, b1, b0;
+  for (int i = 0; i < kN; ++i) {
+    h0.coeffs[i] = 0;
+    h1.coeffs[i] = 1;
+  }
+  for (std::int32_t base = 0; base < kQ; base += kN) {
+    const std::int32_t d = uniform(0, kQ - 1);
+    for (int i = 0; i < kN; ++i) {
+      const std::int32_t v = std::min(base + i, kQ - 1);
+      t.coeffs[i] = v;
+      up.coeffs[i] = (v + 1) % kQ;
+      down.coeffs[i] = (v + kQ - 1) % kQ;
+      far.coeffs[i] = static_cast<std::int32_t>((static_cast<std::int64_t>(v) + d) % kQ);
+    }
+    simd().power2round(a1, a0, t);
+    ref().power2round(b1, b0, t);
+    ASSERT_TRUE(same(a1, b1) && same(a0, b0)) << "power2round, base " << base;
+    for (std::int32_t g2 : kGamma2s) {
+      simd().decompose(a1, a0, t, g2);
+      ref().decompose(b1, b0, t, g2);
+      ASSERT_TRUE(same(a1, b1) && same(a0, b0)) << "decompose, gamma2 " << g2 << ", base " << base;
+      for (const Poly* h : {&h0, &h1}) {
+        simd().use_hint(a1, t, *h, g2);
+        ref().use_hint(b1, t, *h, g2);
+        ASSERT_TRUE(same(a1, b1)) << "use_hint h = " << h->coeffs[0] << ", gamma2 " << g2 << ", base " << base;
+      }
+      for (const Poly* rz : {&up, &down, &far}) {
+        const unsigned ca = simd().make_hint(a1, t, *rz, g2), cb = ref().make_hint(b1, t, *rz, g2);
+        ASSERT_EQ(ca, cb) << "make_hint count, gamma2 " << g2 << ", base " << base;
+        ASSERT_TRUE(same(a1, b1)) << "make_hint, gamma2 " << g2 << ", base " << base;
+      }
+    }
+  }
+}
+
+// reduce and freeze on every value in [-2q, 2q] (freeze from -q + 1) and at both ends of
+// each block of reduce32's quotient over the whole input range (as the unit test).
+TEST_P(MlDsaKernelEquivalence, ReduceFreezeExhaustive) {
+  Poly p;
+  auto both = [&](const char* what) -> ::testing::AssertionResult {
+    Poly a = p, b = p;
+    simd().reduce(a);
+    ref().reduce(b);
+    if (!same(a, b)) return same(a, b) << " (reduce, " << what << ")";
+    if (*std::min_element(p.coeffs, p.coeffs + kN) > -kQ) {  // freeze's input range
+      a = p;
+      b = p;
+      simd().freeze(a);
+      ref().freeze(b);
+      if (!same(a, b)) return same(a, b) << " (freeze, " << what << ")";
+    }
+    return ::testing::AssertionSuccess();
+  };
+  for (std::int32_t base = -2 * kQ; base <= 2 * kQ; base += kN) {
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = std::min(base + i, 2 * kQ);
+    ASSERT_TRUE(both("run"));
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = std::max(p.coeffs[i], -kQ + 1);
+    ASSERT_TRUE(both("run, freeze range"));
+  }
+  constexpr std::int64_t lim = (std::int64_t{1} << 31) - (1 << 22) - 1;
+  std::vector<std::int32_t> ends;
+  for (std::int64_t t = -256; t <= 256; ++t)
+    for (std::int64_t a : {(t << 23) - (1 << 22), (t << 23) + (1 << 22) - 1, (t << 23) - (1 << 22) - 1, t << 23})
+      ends.push_back(static_cast<std::int32_t>(std::clamp(a, -lim, lim)));
+  for (std::size_t off = 0; off < ends.size(); off += kN) {
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = ends[(off + static_cast<std::size_t>(i)) % ends.size()];
+    ASSERT_TRUE(both("block ends"));
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = std::max(p.coeffs[i], -kQ + 1);  // freeze's input range
+    ASSERT_TRUE(both("block ends, freeze range"));
+  }
+}
+
+// The norm check at the edges of its input range (|a_i| up to 2^31 - 1) and of each bound,
+// with the offending coefficient in every position.
+TEST_P(MlDsaKernelEquivalence, NormExceedsEdges) {
+  const std::int32_t bounds[] = {1, 95232 - 78, 261888 - 196, (1 << 19) - 196, kQ, 0x7FFFFFFF};
+  for (std::int32_t bound : bounds) {
+    for (std::int32_t v : {0, 1, -1, bound - 1, -(bound - 1), bound, -bound, 0x7FFFFFFF, -0x7FFFFFFF}) {
+      for (int pos = 0; pos < kN; pos += 7) {
+        Poly p = random_poly(-(bound - 1), bound - 1, pos);
+        p.coeffs[pos] = v;
+        const std::uint32_t got = simd().norm_exceeds(p, bound);
+        ASSERT_EQ(got, ref().norm_exceeds(p, bound)) << "bound " << bound << ", value " << v << ", position " << pos;
+        ASSERT_EQ(got, (v >= bound || v <= -bound) ? 0xFFFFFFFFu : 0u);
+      }
+    }
+  }
+}
+
 TEST_P(MlDsaKernelEquivalence, NormExceeds) {
   const std::int32_t bounds[] = {1, 2, 78, 95232 - 78, 261888 - 196, (1 << 17) - 78, (1 << 19) - 196, kQ / 2};
   for (int r = 0; r < kRounds; ++r) {
@@ -203,7 +297,8 @@ TEST_P(MlDsaKernelEquivalence, RejUniform) {
   std::vector<std::uint8_t> buf(5 * 168 + 64);
   for (int r = 0; r < kRounds; ++r) {
     for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
-    if (r % 3 == 0)  // candidates at q - 1, q, 2^23 - 1 (top bit ignored)
+    if (r < 2) std::fill(buf.begin(), buf.end(), r == 0 ? 0x00 : 0xFF);  // every candidate accepted / rejected
+    if (r % 3 == 0 && r >= 2)  // candidates at q - 1, q, 2^23 - 1 (top bit ignored)
       for (std::size_t i = 0; i + 3 <= buf.size(); i += 9) {
         const std::uint32_t v = (i / 9) % 3 == 0 ? kQ - 1 : ((i / 9) % 3 == 1 ? kQ : 0xFFFFFF);
         buf[i] = static_cast<std::uint8_t>(v);
@@ -228,6 +323,7 @@ TEST_P(MlDsaKernelEquivalence, RejEta) {
   std::vector<std::uint8_t> buf(2 * 136);
   for (int r = 0; r < kRounds; ++r) {
     for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+    if (r < 3) std::fill(buf.begin(), buf.end(), r == 0 ? 0x00 : (r == 1 ? 0xFF : 0x98));  // all in / all out / mixed
     for (int eta : {2, 4}) {
       const std::size_t len = static_cast<std::size_t>(uniform(0, static_cast<std::int32_t>(buf.size())));
       const unsigned need = static_cast<unsigned>(uniform(0, kN));
@@ -251,9 +347,13 @@ TEST_P(MlDsaKernelEquivalence, Packing) {
       ASSERT_EQ(0, std::memcmp(pa, pb, bytes)) << what << ", round " << r;
     };
     Poly p = random_poly(0, 1023, r);
+    if (r < 2)
+      for (int i = 0; i < kN; ++i) p.coeffs[i] = r == 0 ? 0 : 1023;
+    std::memset(pa, 0xA5, sizeof pa);
+    std::memset(pb, 0xA5, sizeof pb);
     simd().pack_t1(pa, p);
     ref().pack_t1(pb, p);
-    check(320, "pack_t1");
+    check(sizeof pa, "pack_t1 (and nothing written past 320 bytes)");
     simd().unpack_t1(a, pa);
     ref().unpack_t1(b, pa);
     ASSERT_TRUE(same(a, b) && same(a, p)) << "unpack_t1";
@@ -264,30 +364,47 @@ TEST_P(MlDsaKernelEquivalence, Packing) {
     simd().unpack_t0(a, pa);
     ref().unpack_t0(b, pa);
     ASSERT_TRUE(same(a, b) && same(a, p)) << "unpack_t0";
+    for (std::size_t i = 0; i < 416; ++i) pa[i] = static_cast<std::uint8_t>(r < 2 ? (r == 0 ? 0x00 : 0xFF) : rng());
+    simd().unpack_t0(a, pa);  // any 13-bit fields (also outside pack_t0's range)
+    ref().unpack_t0(b, pa);
+    ASSERT_TRUE(same(a, b)) << "unpack_t0, arbitrary bytes";
+    simd().unpack_t1(a, pa);
+    ref().unpack_t1(b, pa);
+    ASSERT_TRUE(same(a, b)) << "unpack_t1, arbitrary bytes";
     for (int eta : {2, 4}) {
       p = random_poly(-eta, eta, r);
       simd().pack_eta(pa, p, eta);
       ref().pack_eta(pb, p, eta);
       check(static_cast<std::size_t>(32 * (eta == 2 ? 3 : 4)), "pack_eta");
       for (std::size_t i = 0; i < 128; ++i) pa[i] = static_cast<std::uint8_t>(rng());  // malformed too
+      if (r < 2) std::memset(pa, r == 0 ? 0x00 : 0xFF, 128);                            // all 0 / all 2^b - 1
       ASSERT_EQ(simd().unpack_eta(a, pa, eta), ref().unpack_eta(b, pa, eta)) << "unpack_eta verdict";
       ASSERT_TRUE(same(a, b)) << "unpack_eta";
     }
     for (int bits : {17, 19}) {
       p = random_poly(-(1 << bits) + 1, 1 << bits, r);
+      std::memset(pa, 0xA5, sizeof pa);
+      std::memset(pb, 0xA5, sizeof pb);
       simd().pack_z(pa, p, bits);
       ref().pack_z(pb, p, bits);
-      check(static_cast<std::size_t>(32 * (bits + 1)), "pack_z");
+      check(sizeof pa, "pack_z (and nothing written past 32 (bits + 1) bytes)");
+      simd().unpack_z(a, pa, bits);
+      ASSERT_TRUE(same(a, p)) << "unpack_z(pack_z)";
       for (std::size_t i = 0; i < 640; ++i) pa[i] = static_cast<std::uint8_t>(rng());
+      if (r < 2) std::memset(pa, r == 0 ? 0x00 : 0xFF, sizeof pa);  // every field 0, every field 2^B - 1
       simd().unpack_z(a, pa, bits);
       ref().unpack_z(b, pa, bits);
       ASSERT_TRUE(same(a, b)) << "unpack_z";
     }
     for (int bits : {4, 6}) {
       p = random_poly(0, bits == 6 ? 43 : 15, r);
+      if (r < 2)
+        for (int i = 0; i < kN; ++i) p.coeffs[i] = r == 0 ? 0 : (bits == 6 ? 43 : 15);
+      std::memset(pa, 0xA5, sizeof pa);
+      std::memset(pb, 0xA5, sizeof pb);
       simd().pack_w1(pa, p, bits);
       ref().pack_w1(pb, p, bits);
-      check(static_cast<std::size_t>(32 * bits), "pack_w1");
+      check(sizeof pa, "pack_w1 (and nothing written past 32 bits bytes)");
     }
   }
 }

@@ -1,7 +1,9 @@
 // ML-DSA NEON kernels for aarch64 (Advanced SIMD, part of the base architecture): the NTT,
 // its inverse and the two NTT-domain products (FIPS 204, Algorithms 41-42 and the
-// Montgomery products of Section 7.6). Every other entry of the table is the portable
-// kernel. Each kernel gives the same output as its portable twin, bit for bit
+// Montgomery products of Section 7.6). table() also installs the rounding kernels
+// (kernels/neon_rounding.cpp), the packers (kernels/neon_packing.cpp) and the
+// rejection-sampling loops (kernels/neon_sampling.cpp); every other entry of the table is the
+// portable kernel. Each kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp), with the bounds of src/mldsa/kernels.hpp. No
 // branch, index or loop bound depends on the data: constant time.
 //
@@ -11,7 +13,7 @@
 // SQDMULH(t, q) = floor(2 t q / 2^32) differ by exactly 2 (a z - t q) / 2^32, and SHSUB
 // halves that exactly. SQDMULH saturates only when both operands are -2^31; the second
 // operand here (a zeta, a factor below q, q itself, or a coefficient below 9q) never is.
-#include "mldsa/kernels.hpp"
+#include "mldsa/kernels/neon.hpp"
 #include "mldsa/zetas.hpp"
 
 #include <arm_neon.h>
@@ -244,14 +246,17 @@ void pointwise(Poly& out, const Poly& a, const Poly& b) noexcept {
 
 }  // namespace
 
-// The portable table with the arithmetic above; the rest stays portable (GCC vectorizes its
-// loops for Advanced SIMD by itself).
+// The portable table with the arithmetic above, the rounding kernels, the packers and the
+// sampling loops; pack_t0 and pack_eta (key encoding only) stay portable.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;
   k.invntt_tomont = invntt_tomont;
   k.pointwise_acc = pointwise_acc;
   k.pointwise = pointwise;
+  install_rounding(k);
+  install_packing(k);
+  install_sampling(k);
   return k;
 }
 
