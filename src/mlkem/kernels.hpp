@@ -94,8 +94,10 @@ unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const st
                            unsigned buflen) noexcept;
 }  // namespace avx512
 
-// NEON kernels for aarch64 (kernels/neon.cpp, only in builds that compile it): the
-// arithmetic below, the rest of its table portable. Same bounds, bit-for-bit equal outputs.
+// NEON kernels for aarch64 (only in builds that compile them): the arithmetic
+// (kernels/neon.cpp), sampling (kernels/neon_sample.cpp), compression and encoding
+// (kernels/neon_compress.cpp); the rest of its table (d = 5, 11) portable. Same bounds,
+// bit-for-bit equal outputs.
 namespace neon {
 Kernels table() noexcept;
 void ntt(std::int16_t a[256]) noexcept;
@@ -105,6 +107,18 @@ void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t*
                  const std::int16_t* bcache, int k) noexcept;
 void reduce(std::int16_t a[256]) noexcept;
 void tomont(std::int16_t a[256]) noexcept;
+void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept;
+void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept;
+unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
+                     unsigned buflen) noexcept;
+void compress_d1(std::uint8_t out[32], const std::int16_t a[256]) noexcept;
+void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept;
+void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept;
+void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept;
+void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept;
+void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
+void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
+void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
 }  // namespace neon
 
 }  // namespace tessera::mlkem

@@ -1,7 +1,8 @@
 // ML-KEM NEON kernels for aarch64 (Advanced SIMD, part of the base architecture): the NTT,
 // its inverse, the multiplication cache, the NTT-domain inner product and the two
-// whole-polynomial reductions (FIPS 203, Algorithms 9-12). Every other entry of the table is
-// the portable kernel. Each kernel gives the same output as its portable twin, bit for bit
+// whole-polynomial reductions (FIPS 203, Algorithms 9-12). Its table() also takes the
+// sampling (neon_sample.cpp) and compression/encoding (neon_compress.cpp) kernels. Each
+// kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mlkem_kernels_test.cpp), with the bounds of src/mlkem/kernels.hpp. No
 // branch, index or loop bound depends on the data: constant time.
 //
@@ -313,8 +314,9 @@ void tomont(std::int16_t a[256]) noexcept {
   for (unsigned j = 0; j < 256; j += 8) vst1q_s16(a + j, mul_const(vld1q_s16(a + j), f, fq));
 }
 
-// The portable table with the arithmetic above; sampling, compression and encoding stay
-// portable (GCC vectorizes their loops for Advanced SIMD by itself).
+// The portable table with the arithmetic above, the sampling kernels of neon_sample.cpp and
+// the compression and encoding kernels of neon_compress.cpp; Compress_d / Decompress_d for
+// d = 5 and 11 (ML-KEM-1024 only) stay portable.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;
@@ -323,6 +325,17 @@ Kernels table() noexcept {
   k.basemul_acc = basemul_acc;
   k.reduce = reduce;
   k.tomont = tomont;
+  k.cbd2 = cbd2;
+  k.cbd3 = cbd3;
+  k.rej_uniform = rej_uniform;
+  k.compress_d1 = compress_d1;
+  k.compress_d4 = compress_d4;
+  k.compress_d10 = compress_d10;
+  k.decompress_d1 = decompress_d1;
+  k.decompress_d4 = decompress_d4;
+  k.decompress_d10 = decompress_d10;
+  k.byte_encode12 = byte_encode12;
+  k.byte_decode12 = byte_decode12;
   return k;
 }
 
