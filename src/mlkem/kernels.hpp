@@ -96,8 +96,7 @@ unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const st
 
 // NEON kernels for aarch64 (only in builds that compile them): the arithmetic
 // (kernels/neon.cpp), sampling (kernels/neon_sample.cpp), compression and encoding
-// (kernels/neon_compress.cpp); the rest of its table (d = 5, 11) portable. Same bounds,
-// bit-for-bit equal outputs.
+// (kernels/neon_compress.cpp): the whole table. Same bounds, bit-for-bit equal outputs.
 namespace neon {
 Kernels table() noexcept;
 void ntt(std::int16_t a[256]) noexcept;
@@ -113,10 +112,14 @@ unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uin
                      unsigned buflen) noexcept;
 void compress_d1(std::uint8_t out[32], const std::int16_t a[256]) noexcept;
 void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept;
+void compress_d5(std::uint8_t out[160], const std::int16_t a[256]) noexcept;
 void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept;
+void compress_d11(std::uint8_t out[352], const std::int16_t a[256]) noexcept;
 void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept;
 void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept;
+void decompress_d5(std::int16_t a[256], const std::uint8_t in[160]) noexcept;
 void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
+void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
 void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
 void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
 }  // namespace neon

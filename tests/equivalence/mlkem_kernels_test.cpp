@@ -367,6 +367,35 @@ TEST_P(MlKemKernelEquivalence, ByteEncodeDecode12) {
   }
 }
 
+// The neon table replaces every kernel (docs/aarch64.md lists them); the tests above then
+// compare NEON code with portable code, not the portable kernel with itself.
+TEST_P(MlKemKernelEquivalence, NeonTableReplacesEveryKernel) {
+  if (GetParam() != Backend::neon) GTEST_SKIP() << "neon table only";
+  const Kernels& n = simd();
+  const Kernels& p = ref();
+  EXPECT_NE(n.ntt, p.ntt);
+  EXPECT_NE(n.invntt, p.invntt);
+  EXPECT_NE(n.mulcache, p.mulcache);
+  EXPECT_NE(n.basemul_acc, p.basemul_acc);
+  EXPECT_NE(n.reduce, p.reduce);
+  EXPECT_NE(n.tomont, p.tomont);
+  EXPECT_NE(n.cbd2, p.cbd2);
+  EXPECT_NE(n.cbd3, p.cbd3);
+  EXPECT_NE(n.rej_uniform, p.rej_uniform);
+  EXPECT_NE(n.compress_d1, p.compress_d1);
+  EXPECT_NE(n.compress_d4, p.compress_d4);
+  EXPECT_NE(n.compress_d5, p.compress_d5);
+  EXPECT_NE(n.compress_d10, p.compress_d10);
+  EXPECT_NE(n.compress_d11, p.compress_d11);
+  EXPECT_NE(n.decompress_d1, p.decompress_d1);
+  EXPECT_NE(n.decompress_d4, p.decompress_d4);
+  EXPECT_NE(n.decompress_d5, p.decompress_d5);
+  EXPECT_NE(n.decompress_d10, p.decompress_d10);
+  EXPECT_NE(n.decompress_d11, p.decompress_d11);
+  EXPECT_NE(n.byte_encode12, p.byte_encode12);
+  EXPECT_NE(n.byte_decode12, p.byte_decode12);
+}
+
 // Unaligned polynomials: the interface does not promise 32-byte alignment.
 TEST_P(MlKemKernelEquivalence, UnalignedBuffers) {
   alignas(32) std::int16_t buf_a[256 + 8], buf_b[256 + 8];

@@ -315,8 +315,7 @@ void tomont(std::int16_t a[256]) noexcept {
 }
 
 // The portable table with the arithmetic above, the sampling kernels of neon_sample.cpp and
-// the compression and encoding kernels of neon_compress.cpp; Compress_d / Decompress_d for
-// d = 5 and 11 (ML-KEM-1024 only) stay portable.
+// the compression and encoding kernels of neon_compress.cpp: every entry is NEON.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;
@@ -330,10 +329,14 @@ Kernels table() noexcept {
   k.rej_uniform = rej_uniform;
   k.compress_d1 = compress_d1;
   k.compress_d4 = compress_d4;
+  k.compress_d5 = compress_d5;
   k.compress_d10 = compress_d10;
+  k.compress_d11 = compress_d11;
   k.decompress_d1 = decompress_d1;
   k.decompress_d4 = decompress_d4;
+  k.decompress_d5 = decompress_d5;
   k.decompress_d10 = decompress_d10;
+  k.decompress_d11 = decompress_d11;
   k.byte_encode12 = byte_encode12;
   k.byte_decode12 = byte_decode12;
   return k;

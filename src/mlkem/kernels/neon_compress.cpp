@@ -1,7 +1,6 @@
 // ML-KEM NEON compression and encoding kernels for aarch64 (Advanced SIMD):
-// ByteEncode_d(Compress_d(.)) and Decompress_d(ByteDecode_d(.)) for d = 1, 4, 10 (FIPS 203,
-// Algorithms 4-6 and eqs. 4.7-4.8), and ByteEncode_12 / ByteDecode_12. d = 5 and 11
-// (ML-KEM-1024) stay portable. Each gives the same output as its portable twin
+// ByteEncode_d(Compress_d(.)) and Decompress_d(ByteDecode_d(.)) for d = 1, 4, 5, 10, 11
+// (FIPS 203, Algorithms 4-6 and eqs. 4.7-4.8), and ByteEncode_12 / ByteDecode_12. Each gives the same output as its portable twin
 // (kernels/portable.cpp), bit for bit (tests/equivalence/mlkem_kernels_test.cpp: Compress_d
 // on every x in [0, q)), with the bounds of src/mlkem/kernels.hpp. No branch, index or loop
 // bound depends on the data (u, v, m, s_hat are secret or give the secret): constant time.
@@ -41,28 +40,40 @@ template <int D>
   return vqrdmulhq_n_s16(vreinterpretq_s16_u16(y_scaled), kQ);
 }
 
-// ByteEncode_d (Algorithm 5) of 64 values of an even d <= 12 from eight vectors: SLI joins
-// lane pairs into 2d-bit values in 32-bit lanes, and those pairs into 4d-bit values in the
-// 64-bit lanes (d/2 bytes each), then TBL over four of the eight vectors gathers each 16-byte
-// output vector (8 d bytes in all). Output byte k is byte k mod d of vector k / d, which sits
-// in 64-bit lane (k mod d) / (d/2).
+// ByteEncode_d (Algorithm 5) of N values (N = 64 for an even d, 128 for an odd one: a whole
+// number of 16-byte vectors) from N / 8 vectors: SLI joins lane pairs into 2d-bit values in
+// 32-bit lanes, and those pairs into 4d-bit values in the 64-bit lanes. For an even d these
+// are d/2 whole bytes each; for an odd d the high lane is shifted left by 4 more bits, so that
+// its bytes continue the low lane's, sharing the byte (d - 1) / 2. Each 16-byte output vector
+// is then one TBL over four consecutive vectors (two TBLs and an ORR for an odd d, one per
+// lane; even: lo holds both). Output byte k is byte k mod d of vector k / d.
+template <int D>
+inline constexpr int kPackValues = D % 2 == 0 ? 64 : 128;
 template <int D>
 struct PackTable {
-  std::uint8_t idx[D / 2][16];
-  int base[D / 2];
+  static constexpr int kOut = kPackValues<D> * D / 128;  // output vectors
+  std::uint8_t lo[kOut][16], hi[kOut][16];                // from the low lanes, the high lanes
 };
+template <int D>
+constexpr int pack_base(int o) noexcept {  // the first of the four vectors output o reads
+  constexpr int kLast = kPackValues<D> / 8 - 4;
+  return 16 * o / D < kLast ? 16 * o / D : kLast;
+}
 template <int D>
 constexpr PackTable<D> make_pack_table() noexcept {
   PackTable<D> t{};
-  for (int o = 0; o < D / 2; ++o) {
-    const int first = 16 * o / D;
-    t.base[o] = first < 4 ? first : 4;
+  constexpr int kLoBytes = (D + 1) / 2, kHiFirst = D / 2;  // low lane: bytes 0 .. kLoBytes - 1
+  for (int o = 0; o < PackTable<D>::kOut; ++o)
     for (int b = 0; b < 16; ++b) {
-      const int k = 16 * o + b, v = k / D, j = k % D;
-      const int in_vec = j < D / 2 ? j : 8 + j - D / 2;
-      t.idx[o][b] = static_cast<std::uint8_t>(16 * (v - t.base[o]) + in_vec);
+      const int k = 16 * o + b, j = k % D, rel = 16 * (k / D - pack_base<D>(o));
+      const int from_hi = j >= kHiFirst ? rel + 8 + j - kHiFirst : 0xFF;  // 0xFF: TBL gives 0
+      if constexpr (D % 2 == 0) {  // no shared byte: one table
+        t.lo[o][b] = static_cast<std::uint8_t>(j < kLoBytes ? rel + j : from_hi);
+      } else {
+        t.lo[o][b] = static_cast<std::uint8_t>(j < kLoBytes ? rel + j : 0xFF);
+        t.hi[o][b] = static_cast<std::uint8_t>(from_hi);
+      }
     }
-  }
   return t;
 }
 
@@ -70,28 +81,35 @@ template <int D>
 [[gnu::always_inline]] inline uint8x16_t join(uint16x8_t y) noexcept {
   const uint32x4_t w = vreinterpretq_u32_u16(y);
   const uint64x2_t p = vreinterpretq_u64_u32(vsliq_n_u32(w, vshrq_n_u32(w, 16), D));
-  return vreinterpretq_u8_u64(vsliq_n_u64(p, vshrq_n_u64(p, 32), 2 * D));
+  uint64x2_t z = vsliq_n_u64(p, vshrq_n_u64(p, 32), 2 * D);
+  if constexpr (D % 2 == 1) z = vshlq_u64(z, vcombine_s64(vcreate_s64(0), vcreate_s64(4)));
+  return vreinterpretq_u8_u64(z);
 }
 
 template <int D>
-[[gnu::always_inline]] inline void pack64(std::uint8_t* out, const uint16x8_t y[8]) noexcept {
-  static_assert(D % 2 == 0 && D <= 12);
+[[gnu::always_inline]] inline void pack(std::uint8_t* out, const uint16x8_t y[kPackValues<D> / 8]) noexcept {
+  static_assert(D <= 12);
   alignas(16) static constexpr PackTable<D> kTable = make_pack_table<D>();
-  uint8x16_t b[8];
-#pragma GCC unroll 8
-  for (int v = 0; v < 8; ++v) b[v] = join<D>(y[v]);
-#pragma GCC unroll 6
-  for (int o = 0; o < D / 2; ++o) {
-    const int s = 16 * o / D < 4 ? 16 * o / D : 4;  // kTable.base[o], a constant here
+  constexpr int kVecs = kPackValues<D> / 8;
+  uint8x16_t b[kVecs];
+#pragma GCC unroll 16
+  for (int v = 0; v < kVecs; ++v) b[v] = join<D>(y[v]);
+#pragma GCC unroll 11
+  for (int o = 0; o < PackTable<D>::kOut; ++o) {
+    const int s = pack_base<D>(o);
     const uint8x16x4_t t = {{b[s], b[s + 1], b[s + 2], b[s + 3]}};
-    vst1q_u8(out + 16 * o, vqtbl4q_u8(t, vld1q_u8(kTable.idx[o])));
+    uint8x16_t r = vqtbl4q_u8(t, vld1q_u8(kTable.lo[o]));
+    if constexpr (D % 2 == 1) r = vorrq_u8(r, vqtbl4q_u8(t, vld1q_u8(kTable.hi[o])));
+    vst1q_u8(out + 16 * o, r);
   }
 }
 
-// ByteDecode_d (Algorithm 6) of eight values of d = 10 or 12 bits from d bytes, as 16-bit
-// windows: value j is the window at byte d j / 8 shifted right by d j mod 8. Off holds where
-// the d bytes start in the loaded 16. The windows are shifted left by Up - (d j mod 8) instead
-// (USHL shifts right by a negative count), leaving each value at bits Up .. Up + d - 1.
+// ByteDecode_d (Algorithm 6) of eight values of d = 5 or 10 bits from d bytes, as 16-bit
+// windows (each value starts at one of the first 16 - d bits of its window): value j is the
+// window at byte d j / 8 shifted right by d j mod 8. Off holds where the d bytes start in the
+// loaded 16 (a window byte past them reads whatever follows, or 0 past the 16, and is masked
+// away). The windows are shifted left by Up - (d j mod 8) instead (USHL shifts right by a
+// negative count), leaving each value at bits Up .. Up + d - 1.
 template <int D, int Off, int Up>
 struct Windows {
   std::uint8_t idx[16];
@@ -116,12 +134,41 @@ template <int D, int Off, int Up>
 
 template <int D>
 [[gnu::always_inline]] inline void compress_poly(std::uint8_t* out, const std::int16_t a[256]) noexcept {
-  for (unsigned i = 0; i < 4; ++i) {
-    uint16x8_t y[8];
-#pragma GCC unroll 8
-    for (unsigned v = 0; v < 8; ++v) y[v] = compress8<D>(vld1q_s16(a + 64 * i + 8 * v));
-    pack64<D>(out + 8 * D * i, y);
+  constexpr int kN = kPackValues<D>;
+  for (int i = 0; i < 256 / kN; ++i) {
+    uint16x8_t y[kN / 8];
+#pragma GCC unroll 16
+    for (int v = 0; v < kN / 8; ++v) y[v] = compress8<D>(vld1q_s16(a + kN * i + 8 * v));
+    pack<D>(out + kN * D / 8 * i, y);
   }
+}
+
+// ByteDecode_11 of eight values from 11 bytes (at byte Off of the loaded 16), in 32-bit
+// windows (an 11-bit value can span three bytes): value j is bytes 11 j / 8 .. (11 j + 10) / 8,
+// shifted right by 11 j mod 8; the windows are shifted by 4 - (11 j mod 8) instead and the
+// low halves kept (UZP1), leaving each value at bits 4 .. 14, as Decompress_11 wants.
+template <int Off>
+struct Windows11 {
+  std::uint8_t idx[2][16];
+  std::int32_t shift[2][4];
+};
+template <int Off>
+constexpr Windows11<Off> make_windows11() noexcept {
+  Windows11<Off> t{};
+  for (int j = 0; j < 8; ++j) {
+    const int first = 11 * j / 8, last = (11 * j + 10) / 8;
+    for (int b = 0; b < 4; ++b)
+      t.idx[j / 4][4 * (j % 4) + b] = static_cast<std::uint8_t>(first + b <= last ? Off + first + b : 0xFF);
+    t.shift[j / 4][j % 4] = 4 - 11 * j % 8;
+  }
+  return t;
+}
+template <int Off>
+[[gnu::always_inline]] inline uint16x8_t unpack11_scaled(uint8x16_t bytes) noexcept {
+  alignas(16) static constexpr Windows11<Off> kW = make_windows11<Off>();
+  const uint32x4_t w0 = vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(bytes, vld1q_u8(kW.idx[0]))), vld1q_s32(kW.shift[0]));
+  const uint32x4_t w1 = vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(bytes, vld1q_u8(kW.idx[1]))), vld1q_s32(kW.shift[1]));
+  return vandq_u16(vuzp1q_u16(vreinterpretq_u16_u32(w0), vreinterpretq_u16_u32(w1)), vdupq_n_u16(0x7FF << 4));
 }
 
 // Each wrapper runs in a frame of its own, wiped by the public kernel (the values are u, v or
@@ -175,6 +222,26 @@ void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept {
 void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept { compress_poly<4>(out, a); }
 void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept { compress_poly<10>(out, a); }
 
+// d = 5 and 11 pack 16 vectors at a time, more than the registers hold with the constants:
+// g++ 12 spills a few to the frame (64 bytes), which the kernel wipes (the values are the
+// re-encryption's ciphertext in decapsulation).
+namespace {
+[[gnu::noinline]] void compress_d5_frame(std::uint8_t out[160], const std::int16_t a[256]) noexcept {
+  compress_poly<5>(out, a);
+}
+[[gnu::noinline]] void compress_d11_frame(std::uint8_t out[352], const std::int16_t a[256]) noexcept {
+  compress_poly<11>(out, a);
+}
+}  // namespace
+void compress_d5(std::uint8_t out[160], const std::int16_t a[256]) noexcept {
+  compress_d5_frame(out, a);
+  secure_zero_stack(kFrameBytes);
+}
+void compress_d11(std::uint8_t out[352], const std::int16_t a[256]) noexcept {
+  compress_d11_frame(out, a);
+  secure_zero_stack(kFrameBytes);
+}
+
 // Decompress_4: the low and high nibbles of 16 bytes, each moved to bits 3-6 of its byte,
 // ZIP back into order (32 values), SHLL by 8 gives y 2^11.
 void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept {
@@ -197,6 +264,28 @@ void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept {
     const std::uint8_t* p = in + 20 * i;
     vst1q_s16(a + 16 * i, decompress8_scaled(unpack8<10, 0, 5>(vld1q_u8(p))));
     vst1q_s16(a + 16 * i + 8, decompress8_scaled(unpack8<10, 6, 5>(vld1q_u8(p + 4))));
+  }
+}
+
+// Decompress_5: 32 values per 20 bytes, loaded as bytes 0-15 and 4-19; eight values per
+// 5 bytes, in 16-bit windows.
+void decompress_d5(std::int16_t a[256], const std::uint8_t in[160]) noexcept {
+  for (unsigned i = 0; i < 8; ++i) {
+    const uint8x16_t x0 = vld1q_u8(in + 20 * i), x1 = vld1q_u8(in + 20 * i + 4);
+    std::int16_t* out = a + 32 * i;
+    vst1q_s16(out, decompress8_scaled(unpack8<5, 0, 10>(x0)));
+    vst1q_s16(out + 8, decompress8_scaled(unpack8<5, 5, 10>(x0)));
+    vst1q_s16(out + 16, decompress8_scaled(unpack8<5, 6, 10>(x1)));
+    vst1q_s16(out + 24, decompress8_scaled(unpack8<5, 11, 10>(x1)));
+  }
+}
+
+// Decompress_11: 16 values per 22 bytes, loaded as bytes 0-15 and 6-21.
+void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept {
+  for (unsigned i = 0; i < 16; ++i) {
+    const std::uint8_t* p = in + 22 * i;
+    vst1q_s16(a + 16 * i, decompress8_scaled(unpack11_scaled<0>(vld1q_u8(p))));
+    vst1q_s16(a + 16 * i + 8, decompress8_scaled(unpack11_scaled<5>(vld1q_u8(p + 6))));
   }
 }
 
