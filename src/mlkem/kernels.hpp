@@ -98,30 +98,7 @@ unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const st
 // (kernels/neon.cpp), sampling (kernels/neon_sample.cpp), compression and encoding
 // (kernels/neon_compress.cpp): the whole table. Same bounds, bit-for-bit equal outputs.
 namespace neon {
-Kernels table() noexcept;
-void ntt(std::int16_t a[256]) noexcept;
-void invntt(std::int16_t a[256]) noexcept;
-void mulcache(std::int16_t cache[128], const std::int16_t b[256]) noexcept;
-void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t* b,
-                 const std::int16_t* bcache, int k) noexcept;
-void reduce(std::int16_t a[256]) noexcept;
-void tomont(std::int16_t a[256]) noexcept;
-void cbd2(std::int16_t r[256], const std::uint8_t buf[128]) noexcept;
-void cbd3(std::int16_t r[256], const std::uint8_t buf[192]) noexcept;
-unsigned rej_uniform(std::int16_t* r, unsigned ctr, unsigned len, const std::uint8_t* buf,
-                     unsigned buflen) noexcept;
-void compress_d1(std::uint8_t out[32], const std::int16_t a[256]) noexcept;
-void compress_d4(std::uint8_t out[128], const std::int16_t a[256]) noexcept;
-void compress_d5(std::uint8_t out[160], const std::int16_t a[256]) noexcept;
-void compress_d10(std::uint8_t out[320], const std::int16_t a[256]) noexcept;
-void compress_d11(std::uint8_t out[352], const std::int16_t a[256]) noexcept;
-void decompress_d1(std::int16_t a[256], const std::uint8_t in[32]) noexcept;
-void decompress_d4(std::int16_t a[256], const std::uint8_t in[128]) noexcept;
-void decompress_d5(std::int16_t a[256], const std::uint8_t in[160]) noexcept;
-void decompress_d10(std::int16_t a[256], const std::uint8_t in[320]) noexcept;
-void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept;
-void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept;
-void byte_decode12(std::int16_t a[256], const std::uint8_t in[384]) noexcept;
+#include "mlkem/kernel_decls.inc"  // NOLINT: declarations, once per backend namespace
 }  // namespace neon
 
 }  // namespace tessera::mlkem

@@ -314,31 +314,11 @@ void tomont(std::int16_t a[256]) noexcept {
   for (unsigned j = 0; j < 256; j += 8) vst1q_s16(a + j, mul_const(vld1q_s16(a + j), f, fq));
 }
 
-// The portable table with the arithmetic above, the sampling kernels of neon_sample.cpp and
-// the compression and encoding kernels of neon_compress.cpp: every entry is NEON.
+// The arithmetic above, the sampling kernels of neon_sample.cpp and the compression and
+// encoding kernels of neon_compress.cpp: every entry of the table is NEON.
 Kernels table() noexcept {
-  Kernels k = portable::table();
-  k.ntt = ntt;
-  k.invntt = invntt;
-  k.mulcache = mulcache;
-  k.basemul_acc = basemul_acc;
-  k.reduce = reduce;
-  k.tomont = tomont;
-  k.cbd2 = cbd2;
-  k.cbd3 = cbd3;
-  k.rej_uniform = rej_uniform;
-  k.compress_d1 = compress_d1;
-  k.compress_d4 = compress_d4;
-  k.compress_d5 = compress_d5;
-  k.compress_d10 = compress_d10;
-  k.compress_d11 = compress_d11;
-  k.decompress_d1 = decompress_d1;
-  k.decompress_d4 = decompress_d4;
-  k.decompress_d5 = decompress_d5;
-  k.decompress_d10 = decompress_d10;
-  k.decompress_d11 = decompress_d11;
-  k.byte_encode12 = byte_encode12;
-  k.byte_decode12 = byte_decode12;
+  Kernels k{};
+#include "mlkem/kernel_table.inc"
   return k;
 }
 

@@ -1,9 +1,11 @@
 // ML-KEM NEON compression and encoding kernels for aarch64 (Advanced SIMD):
 // ByteEncode_d(Compress_d(.)) and Decompress_d(ByteDecode_d(.)) for d = 1, 4, 5, 10, 11
-// (FIPS 203, Algorithms 4-6 and eqs. 4.7-4.8), and ByteEncode_12 / ByteDecode_12. Each gives the same output as its portable twin
-// (kernels/portable.cpp), bit for bit (tests/equivalence/mlkem_kernels_test.cpp: Compress_d
-// on every x in [0, q)), with the bounds of src/mlkem/kernels.hpp. No branch, index or loop
-// bound depends on the data (u, v, m, s_hat are secret or give the secret): constant time.
+// (FIPS 203, Algorithms 4-6 and eqs. 4.7-4.8), and ByteEncode_12 / ByteDecode_12. Each gives
+// the same output as its portable twin (kernels/portable.cpp), bit for bit
+// (tests/equivalence/mlkem_kernels_test.cpp: Compress_d on every x in [0, q), Decompress_d
+// and ByteDecode_12 on every d-bit value), with the bounds of src/mlkem/kernels.hpp. No
+// branch, index or loop bound depends on the data (u, v, m, s_hat are secret or give the
+// secret): constant time.
 #include "common/secret.hpp"
 #include "mlkem/kernels.hpp"
 
@@ -290,17 +292,18 @@ void decompress_d11(std::int16_t a[256], const std::uint8_t in[352]) noexcept {
 }
 
 // ByteEncode_12 (Algorithm 5), 32 values per step: LD2 splits even and odd values t0, t1
-// (16 each, narrowed to bytes with XTN/XTN2 or SHRN/SHRN2), and ST3 interleaves the bytes
-// t0 mod 2^8, t0 >> 8 | t1 << 4, t1 >> 4 of each pair. In: [0, 4096).
+// (16 each), UZP1/UZP2 take their low and high bytes, and ST3 interleaves the bytes
+// t0 mod 2^8, t0 >> 8 | t1 << 4, t1 >> 4 (SHRN/SHRN2) of each pair. In: [0, 4096).
 void byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) noexcept {
   for (unsigned i = 0; i < 8; ++i) {
     const uint16x8x2_t p = vld2q_u16(reinterpret_cast<const std::uint16_t*>(a + 32 * i));
     const uint16x8x2_t q = vld2q_u16(reinterpret_cast<const std::uint16_t*>(a + 32 * i + 16));
-    const uint16x8_t mid_p = vorrq_u16(vshrq_n_u16(p.val[0], 8), vshlq_n_u16(p.val[1], 4));
-    const uint16x8_t mid_q = vorrq_u16(vshrq_n_u16(q.val[0], 8), vshlq_n_u16(q.val[1], 4));
+    const uint8x16_t t0_lo = vuzp1q_u8(vreinterpretq_u8_u16(p.val[0]), vreinterpretq_u8_u16(q.val[0]));
+    const uint8x16_t t0_hi = vuzp2q_u8(vreinterpretq_u8_u16(p.val[0]), vreinterpretq_u8_u16(q.val[0]));
+    const uint8x16_t t1_lo = vuzp1q_u8(vreinterpretq_u8_u16(p.val[1]), vreinterpretq_u8_u16(q.val[1]));
     uint8x16x3_t b;
-    b.val[0] = vmovn_high_u16(vmovn_u16(p.val[0]), q.val[0]);
-    b.val[1] = vmovn_high_u16(vmovn_u16(mid_p), mid_q);
+    b.val[0] = t0_lo;
+    b.val[1] = vorrq_u8(t0_hi, vshlq_n_u8(t1_lo, 4));
     b.val[2] = vshrn_high_n_u16(vshrn_n_u16(p.val[1], 4), q.val[1], 4);
     vst3q_u8(out + 48 * i, b);
   }
