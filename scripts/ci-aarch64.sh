@@ -122,7 +122,9 @@ if [ "$insns" = 1 ]; then
   for kernel in f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
   # The neon table under max takes the FEAT_SHA3 Keccak kernels (EOR3/RAX1/XAR/BCAX).
   for kernel in f1600_x4 f1600_x8; do insn_cpu=max per_call keccak-insn-driver "$kernel" 20 neon; done
-  for what in ntt invntt basemul_acc3; do per_call mlkem-insn-driver "$what" 20; done
+  for what in ntt invntt basemul_acc3 rej_uniform cbd2 compress_d10 decompress_d10 compress_d4 decompress_d4 byte_encode12 byte_decode12; do
+    per_call mlkem-insn-driver "$what" 20
+  done
   for what in keygen encaps decaps; do per_call mlkem-insn-driver "$what" 5; done  # ML-KEM-768
   for what in ntt invntt pointwise_acc5 pointwise decompose make_hint use_hint norm_exceeds pack_z unpack_z pack_w1 \
       rej_uniform; do per_call mldsa-insn-driver "$what" 20; done

@@ -94,17 +94,11 @@ unsigned rej_uniform_vbmi2(std::int16_t* r, unsigned ctr, unsigned len, const st
                            unsigned buflen) noexcept;
 }  // namespace avx512
 
-// NEON kernels for aarch64 (kernels/neon.cpp, only in builds that compile it): the
-// arithmetic below, the rest of its table portable. Same bounds, bit-for-bit equal outputs.
+// NEON kernels for aarch64 (only in builds that compile them): the arithmetic
+// (kernels/neon.cpp), sampling (kernels/neon_sample.cpp), compression and encoding
+// (kernels/neon_compress.cpp): the whole table. Same bounds, bit-for-bit equal outputs.
 namespace neon {
-Kernels table() noexcept;
-void ntt(std::int16_t a[256]) noexcept;
-void invntt(std::int16_t a[256]) noexcept;
-void mulcache(std::int16_t cache[128], const std::int16_t b[256]) noexcept;
-void basemul_acc(std::int16_t r[256], const std::int16_t* a, const std::int16_t* b,
-                 const std::int16_t* bcache, int k) noexcept;
-void reduce(std::int16_t a[256]) noexcept;
-void tomont(std::int16_t a[256]) noexcept;
+#include "mlkem/kernel_decls.inc"  // NOLINT: declarations, once per backend namespace
 }  // namespace neon
 
 }  // namespace tessera::mlkem

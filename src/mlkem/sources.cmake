@@ -6,4 +6,4 @@ list(APPEND TESSERA_SOURCES
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   mlkem/kernels/avx2.cpp
   AVX512 mlkem/kernels/avx512.cpp
-  NEON   mlkem/kernels/neon.cpp)
+  NEON   mlkem/kernels/neon.cpp mlkem/kernels/neon_sample.cpp mlkem/kernels/neon_compress.cpp)

@@ -3,8 +3,9 @@
 // zero, alternating signs) and random inputs within the bounds. The SIMD kernels are meant to
 // be bit-for-bit equal to the portable ones, so outputs are compared exactly; the documented
 // output bounds are checked too. Exhaustive where the input space is small: reduce and tomont
-// on every int16, Compress_d on every x in [0, q). Backends this build or CPU lacks are
-// SKIPPED with the reason.
+// on every int16, Compress_d on every x in [0, q), Decompress_d and ByteDecode_12 on every
+// d-bit value, CBD on every byte value. Backends this build or CPU lacks are SKIPPED with the
+// reason.
 #include <tessera/backend.hpp>
 #include <tessera/sha3.hpp>
 
@@ -153,6 +154,19 @@ TEST_P(MlKemKernelEquivalence, ReduceAndTomontExhaustive) {
 }
 
 TEST_P(MlKemKernelEquivalence, Cbd) {
+  // Exactly 64 eta bytes (a kernel must not read past them), every byte value in some buffer.
+  for (int t = 0; t < 2; ++t) {
+    std::vector<std::uint8_t> b2(128), b3(192);
+    for (std::size_t i = 0; i < b2.size(); ++i) b2[i] = static_cast<std::uint8_t>(128 * t + i);
+    for (std::size_t i = 0; i < b3.size(); ++i) b3[i] = static_cast<std::uint8_t>(t ? 255 - i : i);
+    Poly a, b;
+    ref().cbd2(a.data(), b2.data());
+    simd().cbd2(b.data(), b2.data());
+    ASSERT_EQ(a, b);
+    ref().cbd3(a.data(), b3.data());
+    simd().cbd3(b.data(), b3.data());
+    ASSERT_EQ(a, b);
+  }
   for (int t = 0; t < 1000; ++t) {
     auto buf = random_bytes(192);
     if (t == 0) std::fill(buf.begin(), buf.end(), 0);
@@ -192,16 +206,19 @@ std::vector<mlkem::RejUniformFn> rej_kernels(Backend b, const Kernels& table) {
 }
 
 TEST_P(MlKemKernelEquivalence, RejUniform) {
-  const unsigned lens[] = {0, 3, 21, 24, 27, 48, 64, 72, 168, 171, 336, 504, 510};
+  const unsigned lens[] = {0, 3, 6, 9, 21, 24, 27, 45, 48, 51, 64, 72, 165, 168, 171, 336, 504, 510};
   for (auto rej : rej_kernels(GetParam(), simd()))
   for (int t = 0; t < 400; ++t) {
     for (unsigned buflen : lens) {
       auto buf = random_bytes(buflen);
-      const int kind = t % 5;
+      const int kind = t % 7;
+      std::uniform_int_distribution<unsigned> mostly_rejected(kQ - 400, 0xFFF);  // ~17% accepted
       for (unsigned i = 0; i + 3 <= buflen; i += 3) {
         if (kind == 1) put_candidates(&buf[i], kQ - 1, kQ);            // accept, reject
         if (kind == 2) put_candidates(&buf[i], kQ, 0xFFF);             // all rejected
         if (kind == 3) put_candidates(&buf[i], 0, (i / 3) % 3329);     // all accepted
+        if (kind == 5) put_candidates(&buf[i], mostly_rejected(rng), mostly_rejected(rng));
+        if (kind == 6 && (i / 24) % 2) put_candidates(&buf[i], kQ, kQ);  // rejected runs of 16
       }
       const unsigned ctrs[] = {0, 1, 100, 239, 240, 241, 250, 255, 256};
       for (unsigned ctr : ctrs) {
@@ -248,7 +265,7 @@ void check_compress(const std::vector<Poly>& inputs, void (*r)(std::uint8_t*, co
 TEST_P(MlKemKernelEquivalence, CompressAllResidues) {
   auto inputs = all_residues();
   for (int i = 0; i < 200; ++i) inputs.push_back(random_poly(0, kQ - 1));
-  inputs.push_back(boundary_polys(kQ - 1, true)[1]);
+  for (const auto& p : boundary_polys(kQ - 1, true)) inputs.push_back(p);  // 0, q - 1, ...
   check_compress<32>(inputs, ref().compress_d1, simd().compress_d1);
   check_compress<128>(inputs, ref().compress_d4, simd().compress_d4);
   check_compress<160>(inputs, ref().compress_d5, simd().compress_d5);
@@ -268,6 +285,44 @@ void check_decompress(std::mt19937_64& rng, void (*r)(std::int16_t*, const std::
     ASSERT_EQ(a, b);
     expect_bound(b, 0, kQ - 1);
   }
+}
+
+// ByteEncode_d of the values 0, 1, ..., 2^d - 1, repeated: 2^d / 256 polynomials (at least one).
+template <int D>
+std::vector<std::array<std::uint8_t, 32 * D>> every_value_encoded() {
+  std::vector<std::array<std::uint8_t, 32 * D>> v;
+  for (unsigned base = 0; base < std::max(1u << D, 256u); base += 256) {
+    std::array<std::uint8_t, 32 * D> b{};
+    for (unsigned i = 0; i < 256; ++i) {
+      const unsigned y = (base + i) % (1u << D);
+      for (unsigned k = 0; k < D; ++k) {
+        const unsigned bit = D * i + k;  // Algorithm 5: bit k of value i is bit D i + k
+        if ((y >> k) & 1) b[bit / 8] |= static_cast<std::uint8_t>(1u << (bit % 8));
+      }
+    }
+    v.push_back(b);
+  }
+  return v;
+}
+
+template <int D>
+void check_decompress_every_value(void (*r)(std::int16_t*, const std::uint8_t*) noexcept,
+                                  void (*s)(std::int16_t*, const std::uint8_t*) noexcept) {
+  for (const auto& in : every_value_encoded<D>()) {
+    Poly a, b;
+    r(a.data(), in.data());
+    s(b.data(), in.data());
+    ASSERT_EQ(a, b) << "d = " << D;
+    expect_bound(b, 0, kQ - 1);
+  }
+}
+
+TEST_P(MlKemKernelEquivalence, DecompressEveryValue) {
+  check_decompress_every_value<1>(ref().decompress_d1, simd().decompress_d1);
+  check_decompress_every_value<4>(ref().decompress_d4, simd().decompress_d4);
+  check_decompress_every_value<5>(ref().decompress_d5, simd().decompress_d5);
+  check_decompress_every_value<10>(ref().decompress_d10, simd().decompress_d10);
+  check_decompress_every_value<11>(ref().decompress_d11, simd().decompress_d11);
 }
 
 TEST_P(MlKemKernelEquivalence, Decompress) {
@@ -292,6 +347,17 @@ TEST_P(MlKemKernelEquivalence, ByteEncodeDecode12) {
     ASSERT_EQ(da, db);
     ASSERT_EQ(db, in);
   }
+  for (const auto& in : every_value_encoded<12>()) {  // every 12-bit value, 16 polynomials
+    Poly da, db;
+    ref().byte_decode12(da.data(), in.data());
+    simd().byte_decode12(db.data(), in.data());
+    ASSERT_EQ(da, db);
+    std::array<std::uint8_t, 384> a{}, b{};
+    ref().byte_encode12(a.data(), db.data());
+    simd().byte_encode12(b.data(), db.data());
+    ASSERT_EQ(a, b);
+    ASSERT_EQ(b, in);
+  }
   for (int t = 0; t < 500; ++t) {
     auto bytes = random_bytes(384);
     Poly da, db;
@@ -299,6 +365,35 @@ TEST_P(MlKemKernelEquivalence, ByteEncodeDecode12) {
     simd().byte_decode12(db.data(), bytes.data());
     ASSERT_EQ(da, db);
   }
+}
+
+// The neon table replaces every kernel (docs/aarch64.md lists them); the tests above then
+// compare NEON code with portable code, not the portable kernel with itself.
+TEST_P(MlKemKernelEquivalence, NeonTableReplacesEveryKernel) {
+  if (GetParam() != Backend::neon) GTEST_SKIP() << "neon table only";
+  const Kernels& n = simd();
+  const Kernels& p = ref();
+  EXPECT_NE(n.ntt, p.ntt);
+  EXPECT_NE(n.invntt, p.invntt);
+  EXPECT_NE(n.mulcache, p.mulcache);
+  EXPECT_NE(n.basemul_acc, p.basemul_acc);
+  EXPECT_NE(n.reduce, p.reduce);
+  EXPECT_NE(n.tomont, p.tomont);
+  EXPECT_NE(n.cbd2, p.cbd2);
+  EXPECT_NE(n.cbd3, p.cbd3);
+  EXPECT_NE(n.rej_uniform, p.rej_uniform);
+  EXPECT_NE(n.compress_d1, p.compress_d1);
+  EXPECT_NE(n.compress_d4, p.compress_d4);
+  EXPECT_NE(n.compress_d5, p.compress_d5);
+  EXPECT_NE(n.compress_d10, p.compress_d10);
+  EXPECT_NE(n.compress_d11, p.compress_d11);
+  EXPECT_NE(n.decompress_d1, p.decompress_d1);
+  EXPECT_NE(n.decompress_d4, p.decompress_d4);
+  EXPECT_NE(n.decompress_d5, p.decompress_d5);
+  EXPECT_NE(n.decompress_d10, p.decompress_d10);
+  EXPECT_NE(n.decompress_d11, p.decompress_d11);
+  EXPECT_NE(n.byte_encode12, p.byte_encode12);
+  EXPECT_NE(n.byte_decode12, p.byte_decode12);
 }
 
 // Unaligned polynomials: the interface does not promise 32-byte alignment.

@@ -1,7 +1,8 @@
 // ML-KEM NEON kernels for aarch64 (Advanced SIMD, part of the base architecture): the NTT,
 // its inverse, the multiplication cache, the NTT-domain inner product and the two
-// whole-polynomial reductions (FIPS 203, Algorithms 9-12). Every other entry of the table is
-// the portable kernel. Each kernel gives the same output as its portable twin, bit for bit
+// whole-polynomial reductions (FIPS 203, Algorithms 9-12). Its table() also takes the
+// sampling (neon_sample.cpp) and compression/encoding (neon_compress.cpp) kernels. Each
+// kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mlkem_kernels_test.cpp), with the bounds of src/mlkem/kernels.hpp. No
 // branch, index or loop bound depends on the data: constant time.
 //
@@ -313,16 +314,11 @@ void tomont(std::int16_t a[256]) noexcept {
   for (unsigned j = 0; j < 256; j += 8) vst1q_s16(a + j, mul_const(vld1q_s16(a + j), f, fq));
 }
 
-// The portable table with the arithmetic above; sampling, compression and encoding stay
-// portable (GCC vectorizes their loops for Advanced SIMD by itself).
+// The arithmetic above, the sampling kernels of neon_sample.cpp and the compression and
+// encoding kernels of neon_compress.cpp: every entry of the table is NEON.
 Kernels table() noexcept {
-  Kernels k = portable::table();
-  k.ntt = ntt;
-  k.invntt = invntt;
-  k.mulcache = mulcache;
-  k.basemul_acc = basemul_acc;
-  k.reduce = reduce;
-  k.tomont = tomont;
+  Kernels k{};
+#include "mlkem/kernel_table.inc"
   return k;
 }
 
