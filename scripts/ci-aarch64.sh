@@ -6,17 +6,21 @@
 #   1. QEMU_CPU=cortex-a53 (Armv8.0 + AES/PMULL/SHA1/SHA2): the suite without the timing
 #      label, the qemu artefacts, the open findings and the slow tests listed below
 #   2. QEMU_CPU=max (+SHA3/SHA512/SVE/SVE2): the CPU feature tests, the neon equivalence
-#      tests (with the FEAT_SHA3 Keccak kernels) and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
+#      tests (with the FEAT_SHA3 Keccak kernels and the FEAT_SHA512 SHA-512 kernel), the neon
+#      SHA-2 tests and stack scans, and the SHA-2/SHA-3/ML-KEM/ML-DSA ACVP vectors
 #   3. QEMU_CPU=cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES, GCM and SHA-2
 #      tests on the fallbacks the neon tables take without those extensions
-#   4. QEMU_CPU=max with TESSERA_CPU_DISABLE=sha3: the Keccak tests on the base-NEON kernels
+#   4. QEMU_CPU=max with TESSERA_CPU_DISABLE=sha3,sha512: the Keccak tests on the base-NEON
+#      kernels, the SHA-2 table and kernel tests on the portable SHA-512
 # Every left-out group and its reason is printed before the runs.
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
 #            of the Keccak x4/x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
 #            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH, SHA-256, ChaCha20 and
-#            ChaCha20-Poly1305 (1 KiB), portable vs neon (instruction counts, not cycles)
+#            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), and under
+#            QEMU_CPU=max SHA-512 (64 blocks: the FEAT_SHA512 kernel), portable vs neon
+#            (instruction counts, not cycles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=0
@@ -55,20 +59,29 @@ SLOW_BENCH='^bench\.smoke(-schema)?$'
 #   (9-21 s each; the 640 ones stay), the exhaustive arithmetic checks, FrodoKEM-976/1344
 #   round trips, MlDsaArith.Reductions
 SLOW_A53='[/_]portable( |$)|^Vectors/Sha(2|3)Acvp\.|Accumulated10000|GoAccumulated768|FrodoKemKat\.[A-Za-z]*(976|1344)|Exhaustive|^MlDsaArith\.Reductions$|RoundTripsAndImplicitRejection<FrodoKemApi/e?FrodoKEM_(976|1344)'
-# Under max: the neon Keccak table takes the FEAT_SHA3 kernels (src/hash/keccak/neon_sha3.cpp),
-# which cortex-a53 cannot run (KeccakNeonSha3.* SKIP there); nothing else uses SHA3/SHA512/SVE
-# yet. The CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA ACVP vectors (neon
-# instances only; their sponges run the SHA3 x4/x8 kernels), and the stack-residue tests of
-# the algorithms whose sponges run them (ML-KEM, ML-DSA, FrodoKEM: 37 tests, about 10 s).
+# Under max: the neon Keccak table takes the FEAT_SHA3 kernels (src/hash/keccak/neon_sha3.cpp)
+# and the neon SHA-2 table the FEAT_SHA512 kernel (src/hash/sha2/sha512_neon.cpp), which
+# cortex-a53 cannot run (KeccakNeonSha3.* and Sha2Equivalence.Sha512Neon SKIP there); nothing
+# uses SVE. The CPU tests, the equivalence tests and the hash/ML-KEM/ML-DSA ACVP vectors (neon
+# instances only; their sponges run the SHA3 x4/x8 kernels, SHA-384/512/512t the SHA-512
+# one), the stack-residue tests of the algorithms whose sponges run them (ML-KEM, ML-DSA,
+# FrodoKEM: 37 tests, about 10 s), and in a run of their own (CMake's regular expressions
+# allow 9 groups, which MAX_SET uses up) the neon SHA-2 tests: the SHA-2 kernel equivalence
+# and table tests, the per-backend kernel and API tests, the stack scans of SHA-2, HMAC,
+# HKDF, Hash_DRBG and ECDSA (P-384 hashes with SHA-384) (20 tests, about 2 s).
 MAX_SET='^(MlKem|MlDsa|FrodoKem)[A-Za-z]*/Zeroize.*_neon( |$)|^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Kernels/KeccakKernel\..*/x[48]_neon( |$)|Equivalence.*/neon( |$)|^Vectors/Sha(2|3)Acvp\..*_neon( |$)|^Backends/(MlKem|MlDsa)Acvp\..*/neon( |$)'
+MAX_SHA512_SET='^Sha2Equivalence\.|^Sha2Tables\.|^Backends/Sha2Backend\..*/neon( |$)|^(Hash|Ecdsa)/Zeroize.*_neon( |$)'
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
 # Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, API
 # and ACVP tests on the neon tables' portable fallbacks, and the CPU tests.
-# Under max with TESSERA_CPU_DISABLE=sha3: the neon Keccak table's base-NEON kernels on a CPU
-# that has SHA3 (KeccakTables checks which one the table took; KeccakNeonSha3.* SKIP).
-SHA3_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.'
+# Under max with TESSERA_CPU_DISABLE=sha3,sha512: the neon Keccak table's base-NEON kernels and
+# the neon SHA-2 table's portable SHA-512 on a CPU that has both extensions (KeccakTables and
+# Sha2Tables check which kernel the table took; KeccakNeonSha3.* and Sha2Equivalence.Sha512Neon
+# SKIP). The SHA-2 tests on that fallback run in full under cortex-a53 (run 1), which lacks
+# FEAT_SHA512.
+SHA3_SHA512_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Sha2Equivalence\.Sha512Neon$|^Sha2Tables\.'
 FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
@@ -93,14 +106,16 @@ else
   echo "  qemu artefacts: $QEMU_ARTEFACTS"
   echo "  slow: $SLOW_BENCH"
   echo "  cortex-a53, for time: $SLOW_A53"
-  echo "  max: only $MAX_SET (only Keccak uses SHA3; nothing SHA512), without $SLOW_MAX (1 GiB vectors)"
+  echo "  max: only $MAX_SET (Keccak uses SHA3, SHA-512 uses SHA512; nothing SVE), without $SLOW_MAX (1 GiB vectors),"
+  echo "       and $MAX_SHA512_SET"
   echo "  (scripts/ci-aarch64.sh --full runs everything but the timing label)"
   run cortex-a53 -LE "$SKIP_LABELS" -E "$EXCLUDE_A53" || status=1
   run max -R "$MAX_SET" -E "$SLOW_MAX" || status=1
+  run max -R "$MAX_SHA512_SET" || status=1
   # The fallbacks on a CPU that has the extensions: AES, PMULL and SHA-256 masked
   # (TESSERA_CPU_DISABLE, src/cpu/features.cpp), the tests that use them.
   TESSERA_CPU_DISABLE=aes,pmull,sha2 run cortex-a53 -R "$FALLBACK_SET" -E "$SLOW_MAX" || status=1
-  TESSERA_CPU_DISABLE=sha3 run max -R "$SHA3_FALLBACK_SET" || status=1
+  TESSERA_CPU_DISABLE=sha3,sha512 run max -R "$SHA3_SHA512_FALLBACK_SET" || status=1
 fi
 
 if [ "$insns" = 1 ]; then
@@ -129,7 +144,10 @@ if [ "$insns" = 1 ]; then
   for what in ntt invntt pointwise_acc5 pointwise decompose make_hint use_hint norm_exceeds pack_z unpack_z pack_w1 \
       rej_uniform; do per_call mldsa-insn-driver "$what" 20; done
   for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
-  for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k; do per_call symmetric-insn-driver "$what" 5; done
+  for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k poly1k poly1k_r26; do per_call symmetric-insn-driver "$what" 5; done
+  # SHA-512: portable under cortex-a53 (no FEAT_SHA512); under max the neon table takes SHA512H.
+  per_call symmetric-insn-driver sha512x64 5
+  insn_cpu=max per_call symmetric-insn-driver sha512x64 5
 fi
 stage "done"
 exit "$status"

@@ -86,6 +86,9 @@ TEST(CpuFeatures, DisableListIsApplied) {
   if (!f.arm_sha2) {
     EXPECT_EQ(sha2::kernels_for(Backend::neon).compress256, &sha2::compress256_portable);
   }
+  if (!f.arm_sha512) {
+    EXPECT_EQ(sha2::kernels_for(Backend::neon).compress512, &sha2::compress512_portable);
+  }
   if (!f.aesni && !f.arm_aes) {
     EXPECT_EQ(aes::kernels_arm_ce(), nullptr);
     EXPECT_EQ(aes::kernels_aesni(), nullptr);

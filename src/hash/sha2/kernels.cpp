@@ -1,7 +1,7 @@
 // The choice of the SHA-2 kernel table (src/cpu/dispatch.hpp); each backend's table is built
 // in its kernel file (portable.cpp, sha512_avx2.cpp, sha512_avx512.cpp; neon's here). The x86 backends take
 // SHA-NI for SHA-256 when the CPU has it (shani_available), and the AVX2 / AVX-512VL
-// schedule kernels for SHA-512.
+// schedule kernels for SHA-512; neon takes the Arm SHA-256 / SHA-512 instructions.
 #include "hash/sha2/kernels.hpp"
 
 #include "cpu/dispatch.hpp"
@@ -29,11 +29,13 @@ Kernels make_kernels(Backend b) noexcept {
 }  // namespace
 
 #if TESSERA_HAVE_NEON
-// The neon backend: the SHA-256 instructions where the CPU has them; SHA-512 portable (the
-// SHA512 instructions, Armv8.2, are a later kernel).
+// The neon backend: the SHA-256 instructions (FEAT_SHA256, HWCAP_SHA2) and the SHA-512 ones
+// (FEAT_SHA512, HWCAP_SHA512; Armv8.2, absent from e.g. the Cortex-A53/A72) where the CPU has
+// them, each independently; portable otherwise. TESSERA_CPU_DISABLE=sha2 / sha512 masks them.
 Kernels neon::table() noexcept {
   Kernels k = portable::table();
   if (cpu::features().arm_sha2) k.compress256 = compress256_neon;
+  if (cpu::features().arm_sha512) k.compress512 = compress512_neon;
   return k;
 }
 #endif

@@ -78,7 +78,7 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // kernels.cpp: compress256_neon where the CPU has the SHA-256 instructions
+Kernels table() noexcept;  // kernels.cpp: compress256_neon / compress512_neon where the CPU has the instructions
 }  // namespace neon
 
 // Portable kernels (always built; the oracle for the others).
@@ -94,6 +94,9 @@ bool shani_available() noexcept;
 // aarch64 SHA-256 instructions (sha256_neon.cpp): compiled in aarch64 SIMD builds, used
 // only when HWCAP reports SHA2.
 void compress256_neon(std::uint32_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
+// aarch64 SHA-512 instructions (sha512_neon.cpp, Armv8.2 FEAT_SHA512): compiled in aarch64
+// SIMD builds, used only when HWCAP reports SHA512.
+void compress512_neon(std::uint64_t (&h)[8], const std::uint8_t* blocks, std::size_t nblocks) noexcept;
 
 // SHA-512 with the message schedule of two blocks at a time in ymm registers, computed
 // between the rounds (sha512_x86.hpp): AVX2 shifts and scalar BMI2 (RORX/ANDN) rounds
