@@ -75,16 +75,20 @@ TS_INLINE void decompose4(int32x4_t r, int32x4_t& r1, int32x4_t& r0) noexcept {
 // overflow), then a - t q.
 TS_INLINE int32x4_t reduce4(int32x4_t a) noexcept { return vmlsq_s32(a, vrshrq_n_s32(a, 23), vdupq_n_s32(kQ)); }
 
-void reduce_neon(Poly& p) noexcept {
+// p[i] = f(p[i]) on every coefficient, 16 per LD1/ST1 of four vectors.
+template <class F>
+TS_INLINE void map_in_place(Poly& p, F f) noexcept {
   for (int j = 0; j < kN; j += 16) {
     int32x4x4_t v = vld1q_s32_x4(p.coeffs + j);
-    v.val[0] = reduce4(v.val[0]);
-    v.val[1] = reduce4(v.val[1]);
-    v.val[2] = reduce4(v.val[2]);
-    v.val[3] = reduce4(v.val[3]);
+    v.val[0] = f(v.val[0]);
+    v.val[1] = f(v.val[1]);
+    v.val[2] = f(v.val[2]);
+    v.val[3] = f(v.val[3]);
     vst1q_s32_x4(p.coeffs + j, v);
   }
 }
+
+void reduce_neon(Poly& p) noexcept { map_in_place(p, [](int32x4_t a) { return reduce4(a); }); }
 
 // caddq(reduce32(a)): r - (r >> 31) q adds q exactly where r < 0.
 TS_INLINE int32x4_t freeze4(int32x4_t a) noexcept {
@@ -92,16 +96,7 @@ TS_INLINE int32x4_t freeze4(int32x4_t a) noexcept {
   return vmlsq_s32(r, vshrq_n_s32(r, 31), vdupq_n_s32(kQ));
 }
 
-void freeze_neon(Poly& p) noexcept {
-  for (int j = 0; j < kN; j += 16) {
-    int32x4x4_t v = vld1q_s32_x4(p.coeffs + j);
-    v.val[0] = freeze4(v.val[0]);
-    v.val[1] = freeze4(v.val[1]);
-    v.val[2] = freeze4(v.val[2]);
-    v.val[3] = freeze4(v.val[3]);
-    vst1q_s32_x4(p.coeffs + j, v);
-  }
-}
+void freeze_neon(Poly& p) noexcept { map_in_place(p, [](int32x4_t a) { return freeze4(a); }); }
 
 // FIPS 204, Algorithm 35 (Power2Round): r1 = (r + 2^12 - 1) >> 13 = SRSHR #13 of r - 1,
 // r0 = r - r1 2^13.
