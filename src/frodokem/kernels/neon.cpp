@@ -17,7 +17,7 @@ namespace tessera::frodokem::neon {
 namespace {
 
 // One 4 x 4 block of B += A S (key generation, spec Section 8.1): rows r0..r0+3 of A
-// against rows k0..k0+3 of S^T, 16 accumulators of 8 partial sums each, reduced by ADDV.
+// against rows k0..k0+3 of S^T, 16 accumulators of 8 partial sums each, reduced by ADDP.
 void mul_add_as_block(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, const std::uint16_t* st,
                       std::size_t n, std::size_t k0) noexcept {
   uint16x8_t acc[4][4];
