@@ -220,8 +220,9 @@ std::uint32_t norm_exceeds_portable(const Poly& a, std::int32_t bound) noexcept 
   std::uint32_t flag = 0;
   for (int j = 0; j < kN; ++j) {
     const std::int32_t x = a.coeffs[j];
-    const std::int32_t abs = x - (sign_mask(x, s) & (2 * x));  // |x| without a branch
-    flag |= sign_bit(bound - 1 - abs, s);                      // 1 iff |x| >= bound
+    const std::int32_t m = sign_mask(x, s);  // all ones where x < 0
+    const std::int32_t abs = (x ^ m) - m;    // |x| without a branch; no overflow for |x| < 2^31
+    flag |= sign_bit(bound - 1 - abs, s);    // 1 iff |x| >= bound
   }
   return ct::mask_from_bit(flag);
 }
