@@ -10,10 +10,12 @@
 #   unpack     bitbake tessera -c unpack: the checkout's HEAD through a test-only bbappend
 #   lic        bitbake tessera -c populate_lic (and: a licence file appeared => recipe update)
 #   cross      the recipe's build steps without bitbake: aarch64 cross build with the
-#              recipe's EXTRA_OECMAKE (library, bench, two test binaries), DESTDIR install,
-#              the recipe's do_install additions
+#              recipe's EXTRA_OECMAKE (library, bench, provider, two test binaries), DESTDIR
+#              install, the recipe's do_install additions; the provider links Debian 12's
+#              arm64 libcrypto (scripts/arm64-openssl.sh: fetched, unpacked, not installed)
 #   split      scripts/yocto/split_check.py: the FILES of `bitbake -e` applied to that tree
-#   ptest      run-ptest under qemu-aarch64 on that tree: PASS:/FAIL: lines, no FAIL
+#   ptest      run-ptest under qemu-aarch64 on that tree: PASS:/FAIL: lines, no FAIL; its
+#              provider checks load the tree's tessera.so into the arm64 openssl CLI
 # The cross build runs beside the bitbake stages. The full parse happens once; every later
 # bitbake call reuses its cache.
 # Needs ../shared/yocto/poky-scarthgap-min.tar.xz (SKIP without it). bitbake refuses root:
@@ -177,6 +179,21 @@ else
   tail -n 20 "$work/env-early.log"; result early-env FAIL; finish
 fi
 
+# A target libcrypto for the provider (the image's openssl stands in as Debian 12's arm64
+# OpenSSL 3.0, unpacked in a scratch folder, never installed: scripts/arm64-openssl.sh), and
+# its openssl CLI under qemu-aarch64 for run-ptest's provider checks.
+begin "arm64 OpenSSL"
+ssl_dir=$work/arm64-openssl
+if TESSERA_ARM64_OPENSSL_DIR=$ssl_dir scripts/arm64-openssl.sh >"$work/arm64-openssl.log" 2>&1; then
+  ssl_args=$(TESSERA_ARM64_OPENSSL_DIR=$ssl_dir scripts/arm64-openssl.sh --cmake-args)
+  ssl_cli=$(TESSERA_ARM64_OPENSSL_DIR=$ssl_dir scripts/arm64-openssl.sh --openssl)
+  result arm64-ssl PASS "$(ls "$ssl_dir"/debs | tr '\n' ' ')"
+else
+  cat "$work/arm64-openssl.log"
+  ssl_args="" ssl_cli=""
+  result arm64-ssl FAIL "no arm64 libcrypto: the provider is not cross-built"
+fi
+
 # The recipe's build steps, without bitbake, beside the remaining bitbake stages.
 cross_dir=$work/cross
 begin "cross build (background)"
@@ -197,7 +214,7 @@ ptest_tests="mlkem-kat-tests hkdf-kat-tests"
     -DCMAKE_INSTALL_PREFIX="$(getv prefix)" -DCMAKE_INSTALL_BINDIR="$(getv bindir | sed "s#^$(getv prefix)/##")" \
     -DCMAKE_INSTALL_LIBDIR="$(getv libdir | sed "s#^$(getv prefix)/##")" \
     -DCMAKE_INSTALL_INCLUDEDIR="$(getv includedir | sed "s#^$(getv prefix)/##")" \
-    -DCMAKE_INSTALL_SYSCONFDIR="$(getv sysconfdir)" $extra
+    -DCMAKE_INSTALL_SYSCONFDIR="$(getv sysconfdir)" $extra $ssl_args
   targets=(tessera tessera_shared tessera-bench $ptest_tests)
   # The provider is configured only if an aarch64 libcrypto exists (provider/CMakeLists.txt).
   grep -q '^build provider/tessera.so' "$cross_dir/build/build.ninja" && targets+=(tessera_provider)
@@ -290,23 +307,28 @@ fi
 begin cross
 if wait "$cross_pid"; then
   stage_start=$cross_start
-  provider=$([ -f "$cross_dir/build/provider/tessera.so" ] && echo "provider built" || echo "provider not built: no aarch64 libcrypto (libssl-dev:arm64)")
-  result cross PASS "$ptest_tests, library, bench; $provider"
+  if [ -f "$cross_dir/build/provider/tessera.so" ]; then
+    result cross PASS "$ptest_tests, library, bench, provider"
+  else
+    result cross FAIL "$ptest_tests, library, bench; the provider was not built (see arm64-ssl)"
+  fi
 else
   tail -n 40 "$work/cross.log"; stage_start=$cross_start; result cross FAIL; finish
 fi
 
 begin split
-req=""
-[ -f "$cross_dir/build/provider/tessera.so" ] && req=--require-provider
-if python3 scripts/yocto/split_check.py "$work/env.log" "$cross_dir/image" --modulesdir "${modulesdir:-/usr/lib/ossl-modules}" $req; then
+if python3 scripts/yocto/split_check.py "$work/env.log" "$cross_dir/image" --modulesdir "${modulesdir:-/usr/lib/ossl-modules}" --require-provider; then
   result split PASS "modules dir ${modulesdir:-?} (bitbake -e openssl)"
 else
   result split FAIL
 fi
 
 begin ptest
-if TESSERA_PTEST_EMULATOR="qemu-aarch64 -L /usr/aarch64-linux-gnu" QEMU_CPU=cortex-a53 "$cross_dir/image$ptest_path/run-ptest" >"$work/ptest.log" 2>&1; then
+# The provider checks load tessera.so from the image's modules directory into the arm64
+# openssl (Debian's, whose own MODULESDIR is elsewhere: hence TESSERA_PTEST_MODULES).
+if TESSERA_PTEST_EMULATOR="qemu-aarch64 -L /usr/aarch64-linux-gnu" QEMU_CPU=cortex-a53 \
+   TESSERA_PTEST_OPENSSL="${ssl_cli:-false}" TESSERA_PTEST_MODULES="$cross_dir/image${modulesdir:-/usr/lib/ossl-modules}" \
+   "$cross_dir/image$ptest_path/run-ptest" >"$work/ptest.log" 2>&1; then
   ok=1
 else
   ok=0
@@ -315,9 +337,10 @@ npass=$(grep -c '^PASS: ' "$work/ptest.log" || true)
 nfail=$(grep -c '^FAIL: ' "$work/ptest.log" || true)
 nskip=$(grep -c '^SKIP: ' "$work/ptest.log" || true)
 grep -E '^(FAIL|SKIP): ' "$work/ptest.log" | head -n 20 || true
-if [ "$ok" = 1 ] && [ "$nfail" = 0 ] && [ "$npass" -gt 0 ]; then
-  result ptest PASS "$npass PASS, $nskip SKIP, 0 FAIL (qemu-aarch64 cortex-a53)"
+nprov=$(grep -c '^PASS: provider\.' "$work/ptest.log" || true)
+if [ "$ok" = 1 ] && [ "$nfail" = 0 ] && [ "$npass" -gt 0 ] && [ "$nprov" = 4 ]; then
+  result ptest PASS "$npass PASS ($nprov of the provider through arm64 openssl), $nskip SKIP, 0 FAIL (qemu-aarch64 cortex-a53)"
 else
-  tail -n 20 "$work/ptest.log"; result ptest FAIL "$npass PASS, $nfail FAIL"
+  tail -n 20 "$work/ptest.log"; result ptest FAIL "$npass PASS, $nfail FAIL, $nprov of 4 provider checks passed"
 fi
 finish

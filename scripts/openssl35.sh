@@ -60,46 +60,16 @@ openssl35_run() {
 _OPENSSL35_PACKAGES=(openssl libssl3t64 libc6 libzstd1 zlib1g)
 _OPENSSL35_SUITE=trixie
 
-_openssl35_apt() {
-  local dir="$1"
-  shift
-  local apt="$dir/apt"
-  apt-get -o Dir::Etc::SourceList="$apt/sources.list" \
-    -o Dir::Etc::SourceParts="$apt/sources.list.d" \
-    -o Dir::Etc::Preferences="$apt/preferences" \
-    -o Dir::Etc::PreferencesParts="$apt/preferences.d" \
-    -o Dir::State::Lists="$apt/lists" \
-    -o Dir::Cache="$apt/cache" \
-    -o APT::Architecture=amd64 -o APT::Architectures=amd64 \
-    -o Acquire::Languages=none -o DPkg::Lock::Timeout=120 \
-    "$@"
-}
+# The private apt configuration (scripts/lib/private-apt.sh): trixie only, amd64.
+. "$(dirname "${BASH_SOURCE[0]}")/lib/private-apt.sh"
 
 _openssl35_fetch() {
-  local dir="$1" apt="$1/apt" debs="$1/debs"
-  mkdir -p "$apt/sources.list.d" "$apt/preferences.d" "$apt/lists/partial" "$apt/cache/archives/partial" "$debs"
-  : >"$apt/sources.list"
-  : >"$apt/preferences"
-  cat >"$apt/sources.list.d/tessera-trixie.sources" <<EOF
-Types: deb
+  local dir="$1"
+  private_apt_fetch "$dir" amd64 "Types: deb
 URIs: http://deb.debian.org/debian
 Suites: $_OPENSSL35_SUITE
 Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-  echo "openssl35: apt-get update (trixie only, private lists in $apt/lists)"
-  _openssl35_apt "$dir" -q update >"$apt/update.log" 2>&1 || {
-    cat "$apt/update.log" >&2
-    echo "openssl35: apt-get update of trixie failed (no network to deb.debian.org?)" >&2
-    return 1
-  }
-  echo "openssl35: apt-get download ${_OPENSSL35_PACKAGES[*]}"
-  # apt's sandbox user _apt must be able to write the download folder.
-  chmod 0777 "$debs"
-  (cd "$debs" && _openssl35_apt "$dir" -q download "${_OPENSSL35_PACKAGES[@]}")
-  chmod 0755 "$debs"
-  # The package lists served their purpose; only the .debs and the unpacked tree stay.
-  rm -rf "$apt/lists" "$apt/cache"
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" "$dir/debs" "${_OPENSSL35_PACKAGES[@]}"
 }
 
 _openssl35_unpack() {

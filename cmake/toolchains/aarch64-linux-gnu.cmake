@@ -6,7 +6,8 @@
 #   GoogleTest   built for the target from /usr/src/googletest (package googletest),
 #                see tests/CMakeLists.txt
 #   nlohmann     header-only: found on the host (/usr/share/cmake/nlohmann_json)
-#   OpenSSL      only if a target libcrypto is found (libssl-dev:arm64); otherwise the
+#   OpenSSL      only if a target libcrypto is found (libssl-dev:arm64, or the unpacked one of
+#                scripts/arm64-openssl.sh --cmake-args); otherwise the
 #                provider, the OpenSSL-linked tests and the bench's OpenSSL peer are not
 #                built, each with a STATUS message
 set(CMAKE_SYSTEM_NAME Linux)
