@@ -5,9 +5,10 @@
 if(NOT TARGET tessera_provider)
   return()
 endif()
-# Not in a sanitizer build (tests/CMakeLists.txt); the EVP test (kem.cmake) still runs there.
-if(TESSERA_SANITIZED_BUILD)
-  message(STATUS "provider: sanitizer build: the TLS shell tests (tests/provider/tls.cmake) are not registered")
+# Not where the host's programs cannot load the module (tests/CMakeLists.txt); the EVP test
+# (kem.cmake) still runs there.
+if(NOT TESSERA_PROVIDER_HOST_TOOLS)
+  message(STATUS "provider: ${TESSERA_PROVIDER_HOST_TOOLS_WHY}: the TLS shell tests (tests/provider/tls.cmake) are not registered")
   return()
 endif()
 find_program(TESSERA_OPENSSL_CLI openssl)

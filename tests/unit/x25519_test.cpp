@@ -7,7 +7,9 @@
 
 #include "ec/field25519_32.hpp"
 #include "ec/field25519_64.hpp"
-#include "ec/field25519_mulx.hpp"
+#if defined(__x86_64__)
+#include "ec/field25519_mulx.hpp"  // x86-64 only
+#endif
 #include "cpu/features.hpp"
 #include "ec/x25519_base.hpp"
 #include "ec/x25519_internal.hpp"
@@ -56,8 +58,15 @@ Enc ladder(const Enc& k, const Enc& u) {
   ec::x25519_detail::x25519<F>(o.data(), k.data(), u.data());
   return o;
 }
+#if defined(__x86_64__)
 bool have_mulx() { return cpu::features().bmi2 && cpu::features().adx; }
 using Mulx = ec::field25519_mulx::Field;
+#else
+// No MULX/ADX field outside x86-64: the checks that use it never run (a stand-in type keeps
+// them compiling).
+bool have_mulx() { return false; }
+using Mulx = ec::field25519_64::Field;
+#endif
 
 Enc library(const Enc& k, const Enc& u) {
   auto r = x25519(k, u);
