@@ -16,7 +16,7 @@
 # Usage: scripts/ci-aarch64.sh [--full] [--insns]
 #   --full   both CPU models, every test except the timing label (hours on 2 cores)
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
-#            of the Keccak x4/x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
+#            of the Keccak single-state, x4 and x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
 #            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH, SHA-256, ChaCha20 and
 #            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), and under
 #            QEMU_CPU=max SHA-512 (64 blocks: the FEAT_SHA512 kernel), portable vs neon
@@ -150,7 +150,8 @@ if [ "$insns" = 1 ]; then
       echo "$what $backend${insn_cpu:+ (QEMU_CPU=$insn_cpu)}: $(( (n - base) / calls )) instructions per call (($n - $base) / $calls)"
     done
   }
-  for kernel in f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
+  # f1600 and the sponge loops: neon's are the scalar asm of src/hash/keccak/aarch64.cpp.
+  for kernel in f1600 absorb_blocks squeeze_blocks f1600_x4 f1600_x8; do per_call keccak-insn-driver "$kernel" 20; done
   # The neon table under max takes the FEAT_SHA3 Keccak kernels (EOR3/RAX1/XAR/BCAX).
   for kernel in f1600_x4 f1600_x8; do insn_cpu=max per_call keccak-insn-driver "$kernel" 20 neon; done
   for what in ntt invntt basemul_acc3 rej_uniform cbd2 compress_d10 decompress_d10 compress_d4 decompress_d4 byte_encode12 byte_decode12; do

@@ -16,9 +16,11 @@ divided by CALLS, leaves one call's instructions per function.
 Each function falls in one class, from the source file that defines it (the symbol tables
 of the library's object files in the driver's build tree; a name defined in files of
 different classes, or in none, is classified by its name):
-  neon        a NEON or Cryptographic-Extension kernel (a file with "neon" in its name);
+  neon        an aarch64 kernel: NEON or Cryptographic Extension (a file with "neon" in its
+              name), or the scalar asm Keccak-f[1600] (hash/keccak/aarch64.cpp: the neon
+              table's single-state permutation and sponge loops since 2026-12-07);
   keccak      the portable Keccak-f[1600] and its lane absorb/extract (hash/keccak/portable.cpp,
-              compact.cpp: on aarch64 the single-state permutation is always the portable one);
+              compact.cpp: the single-state permutation of the portable backend);
   portable    a portable arithmetic kernel of the operation's own algorithm (a file named
               portable*.cpp elsewhere, e.g. mlkem/kernels/portable.cpp): what NEON could take;
   glue        the rest of the library (the scheme's steps, sponges, packing glue);
@@ -69,7 +71,7 @@ def source_files(objects):
 
 def file_class(path):
     base = os.path.basename(path)
-    if 'neon' in base:
+    if 'neon' in base or path == 'hash/keccak/aarch64.cpp':
         return 'neon'
     if path.startswith('hash/keccak/') and base in ('portable.cpp', 'compact.cpp'):
         return 'keccak'

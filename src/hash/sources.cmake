@@ -8,6 +8,7 @@ tessera_simd_sources(TESSERA_SOURCES
   AVX2   hash/keccak/avx2.cpp
   AVX512 hash/keccak/avx512.cpp
   NEON   hash/keccak/neon.cpp
+         hash/keccak/aarch64.cpp
   NEON_SHA3 hash/keccak/neon_sha3.cpp)
 include(hash/sha2.cmake)
 include(hash/sha1.cmake)

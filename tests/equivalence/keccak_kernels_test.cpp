@@ -220,6 +220,28 @@ TEST_P(KeccakBackend, SpongeLoopsMatchPortable) {
   expect_sponge_loops_match(k().absorb_blocks, k().squeeze_blocks, name.c_str());
 }
 
+// The sponges pass byte strings at any address: absorb_blocks / squeeze_blocks of every table
+// against the portable loops with input and output at odd addresses, for the rates the
+// library uses (SHA3-512/384/256/224, SHAKE256, SHAKE128: 9, 13, 17, 18, 17, 21 lanes).
+TEST_P(KeccakBackend, SpongeLoopsAtOddAddresses) {
+  std::mt19937_64 rng(0x4F6464);
+  std::vector<std::uint8_t> in(1 + 8 * 21 * 5), got_out(3 + 8 * 21 * 5, 0x5A), want_out = got_out;
+  for (std::size_t rate_lanes : {9, 13, 17, 18, 21}) {
+    for (std::size_t nblocks : {0, 1, 2, 5}) {
+      Lanes got, want;
+      for (int i = 0; i < 25; ++i) got[i] = want[i] = rng();
+      for (auto& b : in) b = static_cast<std::uint8_t>(rng());
+      k().absorb_blocks(got, in.data() + 1, nblocks, rate_lanes);
+      keccak::absorb_blocks_portable(want, in.data() + 1, nblocks, rate_lanes);
+      ASSERT_TRUE(std::equal(got, got + 25, want)) << "absorb rate_lanes " << rate_lanes << " blocks " << nblocks;
+      k().squeeze_blocks(got, got_out.data() + 3, nblocks, rate_lanes);
+      keccak::squeeze_blocks_portable(want, want_out.data() + 3, nblocks, rate_lanes);
+      ASSERT_TRUE(std::equal(got, got + 25, want)) << "squeeze rate_lanes " << rate_lanes << " blocks " << nblocks;
+      ASSERT_EQ(got_out, want_out) << "squeeze output, rate_lanes " << rate_lanes << " blocks " << nblocks;
+    }
+  }
+}
+
 // absorb_lanes_xN / extract_lanes_xN against the portable loops, for every first lane and
 // count (first + nlanes <= 25), with byte strings at odd addresses and guard bytes after
 // them (a kernel must neither read nor write beyond 8 nlanes bytes: the guards of the output
@@ -348,6 +370,9 @@ std::vector<NamedKernel> named_kernels() {
   v.push_back({"x8_avx512_intrin", Backend::avx512, nullptr, nullptr, keccak::f1600_x8_avx512_intrin});
 #endif
 #if TESSERA_HAVE_NEON
+  // The scalar asm single-state kernel and its sponge loops (aarch64.cpp; no CPU feature).
+  v.push_back({"x1_aarch64", Backend::neon, keccak::f1600_aarch64, nullptr, nullptr, keccak::absorb_blocks_aarch64,
+               keccak::squeeze_blocks_aarch64});
   // Base Advanced SIMD only (the SHA3 forms need a CPU feature: KeccakNeonSha3 below).
   v.push_back({"x4_neon", Backend::neon, nullptr, keccak::f1600_x4_neon, nullptr});
   v.push_back({"x8_neon", Backend::neon, nullptr, nullptr, keccak::f1600_x8_neon});
@@ -414,6 +439,25 @@ TEST(KeccakTables, NeonTableTakesSha3KernelsWhereTheCpuHasThem) {
   const bool sha3 = cpu::features().arm_sha3;
   EXPECT_EQ(t.f1600_x4, sha3 ? &keccak::f1600_x4_neon_sha3 : &keccak::f1600_x4_neon) << "arm_sha3 " << sha3;
   EXPECT_EQ(t.f1600_x8, sha3 ? &keccak::f1600_x8_neon_sha3 : &keccak::f1600_x8_neon) << "arm_sha3 " << sha3;
+#else
+  GTEST_SKIP() << "not an aarch64 SIMD build";
+#endif
+}
+
+// The neon table's single-state entries are the scalar asm kernels of aarch64.cpp, with and
+// without FEAT_SHA3 (QEMU_CPU=cortex-a53 and max), not the portable ones any more.
+TEST(KeccakTables, NeonTableReplacesSingleStateKernels) {
+#if TESSERA_HAVE_NEON
+  if (!backend_available(Backend::neon)) GTEST_SKIP() << "backend neon is not available on this CPU";
+  const auto& t = keccak::kernels_for(Backend::neon);
+  const auto& p = keccak::kernels_for(Backend::portable);
+  EXPECT_EQ(t.f1600, &keccak::f1600_aarch64);
+  EXPECT_EQ(t.absorb_blocks, &keccak::absorb_blocks_aarch64);
+  EXPECT_EQ(t.squeeze_blocks, &keccak::squeeze_blocks_aarch64);
+  EXPECT_NE(t.f1600, p.f1600);
+  EXPECT_NE(t.absorb_blocks, p.absorb_blocks);
+  EXPECT_NE(t.squeeze_blocks, p.squeeze_blocks);
+  EXPECT_NE(t.f1600, &keccak::f1600_portable);
 #else
   GTEST_SKIP() << "not an aarch64 SIMD build";
 #endif

@@ -45,7 +45,7 @@
 namespace tessera::keccak {
 #if TESSERA_HAVE_NEON
 namespace neon {
-Kernels table() noexcept;  // neon.cpp: the 2-way NEON x4/x8 permutations
+Kernels table() noexcept;  // neon.cpp: 2-way NEON x4/x8, scalar asm single state (aarch64.cpp)
 }  // namespace neon
 #endif
 namespace {

@@ -4,8 +4,8 @@
 // StateN<N> keeps lane i of states j and j+1 next to each other (lanes[i][j], lanes[i][j+1]),
 // so one LD1 {Vt.2D} loads lane i of a pair of states; f1600_x4 and f1600_x8 run the 2-way
 // permutation on each pair. The single-state permutation and the sponge loops stay scalar
-// (the portable kernels): one 64-bit lane per 128-bit vector would waste half of every
-// instruction, and the general-purpose registers hold the whole state.
+// (one 64-bit lane per 128-bit vector would waste half of every instruction, and the
+// general-purpose registers hold the whole state): the generated asm of aarch64.cpp.
 //
 // Instructions (Arm ARM, C7.2): EOR (vector), BIC (vector, register) for chi, and the
 // rotation ROL(a, n) as USHR d, a, #(64-n) then SLI d, a, #n (shift left and insert: d keeps
@@ -102,12 +102,18 @@ void f1600_x8_neon(State8& s) noexcept {
 
 namespace tessera::keccak::neon {
 
-// The 4-way and 8-way permutations as 2-way NEON; everything else is the portable table.
+// The 4-way and 8-way permutations as 2-way NEON; the single-state permutation and sponge
+// loops the scalar asm of aarch64.cpp (with and without FEAT_SHA3: XAR and BCAX work on
+// vectors, and the scalar kernel executes 102 instructions per round against the 2-way
+// kernel's per-state share; docs/aarch64.md); the lane transfers are the portable ones.
 // x8 is two x4's worth of pairs (not native: callers batch by 4). With FEAT_SHA3 (HWCAP
 // 'sha3'; TESSERA_CPU_DISABLE=sha3 masks it) the EOR3/RAX1/XAR/BCAX kernels of neon_sha3.cpp,
 // else the base Advanced SIMD ones above. Chosen once: cpu::table_for caches the table.
 Kernels table() noexcept {
   Kernels k = portable::table();
+  k.f1600 = f1600_aarch64;
+  k.absorb_blocks = absorb_blocks_aarch64;
+  k.squeeze_blocks = squeeze_blocks_aarch64;
   const bool sha3 = cpu::features().arm_sha3;
   k.f1600_x4 = sha3 ? f1600_x4_neon_sha3 : f1600_x4_neon;
   k.f1600_x8 = sha3 ? f1600_x8_neon_sha3 : f1600_x8_neon;
