@@ -12,9 +12,10 @@
 #   scripts/arm64-openssl.sh --openssl    print the command that runs the arm64 openssl CLI
 #                                         under qemu-aarch64 (exit 1 if not ready)
 #
-# The CMake arguments point FindOpenSSL at the folder: OPENSSL_ROOT_DIR (headers) and the
+# The CMake arguments point FindOpenSSL at the folder: the include directory and the
 # libraries themselves (FindOpenSSL does not search the multiarch lib/aarch64-linux-gnu of a
-# root it is given). Debian splits the headers: configuration.h and opensslconf.h live in
+# root it is given, and a cross build folder configured before may have cached the host's
+# /usr/include, which Debian's cross compilers also search: headers of the wrong arch). Debian splits the headers: configuration.h and opensslconf.h live in
 # include/aarch64-linux-gnu/openssl, which a cross compiler does not search, so they are
 # copied beside the others in include/openssl (this folder is ours).
 # The versions are bookworm's (and bookworm-security's) current ones, which match the host's
@@ -28,8 +29,8 @@ stamp="$dir/.tessera-arm64-openssl-ready-v1"
 packages=(libssl-dev libssl3 openssl)
 
 cmake_args() {
-  printf '%s\n' "-DOPENSSL_ROOT_DIR=$root/usr" "-DOPENSSL_CRYPTO_LIBRARY=$lib/libcrypto.so" \
-    "-DOPENSSL_SSL_LIBRARY=$lib/libssl.so"
+  printf '%s\n' "-DOPENSSL_ROOT_DIR=$root/usr" "-DOPENSSL_INCLUDE_DIR=$root/usr/include" \
+    "-DOPENSSL_CRYPTO_LIBRARY=$lib/libcrypto.so" "-DOPENSSL_SSL_LIBRARY=$lib/libssl.so"
 }
 openssl_cmd() {
   printf '%s\n' "qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH=$lib $root/usr/bin/openssl"
