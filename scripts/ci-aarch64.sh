@@ -82,7 +82,7 @@ SLOW_MAX='LargeData'
 # SKIP). The SHA-2 tests on that fallback run in full under cortex-a53 (run 1), which lacks
 # FEAT_SHA512.
 SHA3_SHA512_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Sha2Equivalence\.Sha512Neon$|^Sha2Tables\.'
-FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
+FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesKat|AesApi|AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
 stage "configure + cross build (preset aarch64, -j$jobs)"
