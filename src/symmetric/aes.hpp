@@ -129,15 +129,16 @@ void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t*
 void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
                 std::uint8_t* out, std::size_t nblocks) noexcept;
 
-// SP 800-38D inc_32 on a counter block.
-inline void inc32(std::uint8_t ctr[16], std::uint32_t by = 1) noexcept {
-  std::uint32_t c = static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
-                    static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
-  c += by;
-  ctr[12] = static_cast<std::uint8_t>(c >> 24);
-  ctr[13] = static_cast<std::uint8_t>(c >> 16);
-  ctr[14] = static_cast<std::uint8_t>(c >> 8);
-  ctr[15] = static_cast<std::uint8_t>(c);
+// The field SP 800-38D inc_32 counts in: the last 4 bytes of a counter block, big-endian.
+inline std::uint32_t ctr_low32(const std::uint8_t ctr[16]) noexcept {
+  return static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
+         static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
 }
+inline void set_ctr_low32(std::uint8_t ctr[16], std::uint32_t c) noexcept {
+  for (int i = 0; i < 4; ++i) ctr[12 + i] = static_cast<std::uint8_t>(c >> (24 - 8 * i));
+}
+
+// SP 800-38D inc_32 on a counter block (modulo 2^32; the first 12 bytes are untouched).
+inline void inc32(std::uint8_t ctr[16], std::uint32_t by = 1) noexcept { set_ctr_low32(ctr, ctr_low32(ctr) + by); }
 
 }  // namespace tessera::aes

@@ -106,8 +106,7 @@ constexpr std::size_t kFrameBytes = 1024;
                                  std::uint8_t* out, std::size_t nblocks) noexcept {
   const uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
   // SP 800-38D inc_32: the last 4 bytes, big-endian, modulo 2^32 (unsigned wrap-around).
-  std::uint32_t c = static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
-                    static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
+  std::uint32_t c = ctr_low32(ctr);
   uint8x16_t b[8];
   while (nblocks > 0) {
     const std::size_t n = nblocks < 8 ? nblocks : 8;
@@ -128,7 +127,7 @@ constexpr std::size_t kFrameBytes = 1024;
     out += 16 * n;
     nblocks -= n;
   }
-  for (int i = 0; i < 4; ++i) ctr[12 + i] = static_cast<std::uint8_t>(c >> (24 - 8 * i));
+  set_ctr_low32(ctr, c);
 }
 
 }  // namespace
