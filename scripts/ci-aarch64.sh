@@ -74,15 +74,17 @@ MAX_SHA512_SET='^Sha2Equivalence\.|^Sha2Tables\.|^Backends/Sha2Backend\..*/neon(
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
-# Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, API
-# and ACVP tests on the neon tables' portable fallbacks, and the CPU tests.
+# Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, KATs,
+# API and ACVP tests and the symmetric stack scans on the neon tables' fallbacks (the NEON
+# bitsliced AES, src/symmetric/aes_neon_bs.cpp; the portable GHASH and SHA-256), and the CPU
+# tests.
 # Under max with TESSERA_CPU_DISABLE=sha3,sha512: the neon Keccak table's base-NEON kernels and
 # the neon SHA-2 table's portable SHA-512 on a CPU that has both extensions (KeccakTables and
 # Sha2Tables check which kernel the table took; KeccakNeonSha3.* and Sha2Equivalence.Sha512Neon
 # SKIP). The SHA-2 tests on that fallback run in full under cortex-a53 (run 1), which lacks
 # FEAT_SHA512.
 SHA3_SHA512_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Sha2Equivalence\.Sha512Neon$|^Sha2Tables\.'
-FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesKat|AesApi|AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
+FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Symmetric/Zeroize.*_neon( |$)|^Backends/(AesKat|AesApi|AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
 stage "configure + cross build (preset aarch64, -j$jobs)"
