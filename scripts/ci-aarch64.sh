@@ -18,7 +18,8 @@
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
 #            of the Keccak x4/x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
 #            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH, SHA-256, ChaCha20 and
-#            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), and under
+#            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), AES-128 CTR on the
+#            NEON bitsliced AES (TESSERA_CPU_DISABLE=aes), and under
 #            QEMU_CPU=max SHA-512 (64 blocks: the FEAT_SHA512 kernel), portable vs neon
 #            (instruction counts, not cycles)
 set -euo pipefail
@@ -148,6 +149,9 @@ if [ "$insns" = 1 ]; then
   for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
   for what in mul_add_as mul_add_sa; do per_call frodokem-insn-driver "$what" 5; done  # FrodoKEM-640 sizes
   for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k poly1k poly1k_r26; do per_call symmetric-insn-driver "$what" 5; done
+  # AES without FEAT_AES: the neon table's NEON bitsliced kernel (src/symmetric/aes_neon_bs.cpp).
+  echo "next: TESSERA_CPU_DISABLE=aes (neon is aes-neon-bs)"
+  (export TESSERA_CPU_DISABLE=aes; per_call symmetric-insn-driver ctr64 5 neon)
   # SHA-512: portable under cortex-a53 (no FEAT_SHA512); under max the neon table takes SHA512H.
   per_call symmetric-insn-driver sha512x64 5
   insn_cpu=max per_call symmetric-insn-driver sha512x64 5
