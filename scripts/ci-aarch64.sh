@@ -18,7 +18,8 @@
 #   --insns  also print dynamic instruction counts (qemu -singlestep -d exec, QEMU_CPU=cortex-a53)
 #            of the Keccak single-state, x4 and x8 kernels (and under QEMU_CPU=max, the FEAT_SHA3 ones), the ML-KEM and ML-DSA NTTs and products, and the
 #            ML-KEM-768 and ML-DSA-65 operations, AES-128 CTR, GHASH, SHA-256, ChaCha20 and
-#            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), and under
+#            ChaCha20-Poly1305 (1 KiB), Poly1305 (1 KiB, radix 2^44 and 2^26), AES-128 CTR on the
+#            NEON bitsliced AES (TESSERA_CPU_DISABLE=aes), and under
 #            QEMU_CPU=max SHA-512 (64 blocks: the FEAT_SHA512 kernel), portable vs neon
 #            (instruction counts, not cycles)
 set -euo pipefail
@@ -74,15 +75,17 @@ MAX_SHA512_SET='^Sha2Equivalence\.|^Sha2Tables\.|^Backends/Sha2Backend\..*/neon(
 #   under max, LargeData: one 1 GiB vector per hash family costs 25-60 s under the emulator;
 #   the same code runs on the short ACVP and Monte Carlo vectors
 SLOW_MAX='LargeData'
-# Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, API
-# and ACVP tests on the neon tables' portable fallbacks, and the CPU tests.
+# Under cortex-a53 with TESSERA_CPU_DISABLE=aes,pmull,sha2: the AES/GCM/SHA-2 kernels, KATs,
+# API and ACVP tests and the symmetric stack scans on the neon tables' fallbacks (the NEON
+# bitsliced AES, src/symmetric/aes_neon_bs.cpp; the portable GHASH and SHA-256), and the CPU
+# tests.
 # Under max with TESSERA_CPU_DISABLE=sha3,sha512: the neon Keccak table's base-NEON kernels and
 # the neon SHA-2 table's portable SHA-512 on a CPU that has both extensions (KeccakTables and
 # Sha2Tables check which kernel the table took; KeccakNeonSha3.* and Sha2Equivalence.Sha512Neon
 # SKIP). The SHA-2 tests on that fallback run in full under cortex-a53 (run 1), which lacks
 # FEAT_SHA512.
 SHA3_SHA512_FALLBACK_SET='^CpuFeatures\.|^Backends/Keccak.*/neon( |$)|^KeccakNeonSha3\.|^KeccakTables\.|^Sha2Equivalence\.Sha512Neon$|^Sha2Tables\.'
-FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Backends/(AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
+FALLBACK_SET='^CpuFeatures\.|^SymmetricEquivalence\.|^Symmetric/Zeroize.*_neon( |$)|^Backends/(AesKat|AesApi|AesGcmAcvp|AeadApi|Sha2Backend)\..*/neon( |$)|^Vectors/Sha2Acvp\..*_neon( |$)'
 EXCLUDE_A53="$SLOW_A53|$SLOW_BENCH|$QEMU_ARTEFACTS"
 
 # A target libcrypto, so that the provider, the OpenSSL-linked tests (hybrid, bignum, ec,
@@ -163,6 +166,9 @@ if [ "$insns" = 1 ]; then
   for what in keygen sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
   for what in mul_add_as mul_add_sa; do per_call frodokem-insn-driver "$what" 5; done  # FrodoKEM-640 sizes
   for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k poly1k poly1k_r26; do per_call symmetric-insn-driver "$what" 5; done
+  # AES without FEAT_AES: the neon table's NEON bitsliced kernel (src/symmetric/aes_neon_bs.cpp).
+  echo "next: TESSERA_CPU_DISABLE=aes (neon is aes-neon-bs)"
+  (export TESSERA_CPU_DISABLE=aes; per_call symmetric-insn-driver ctr64 5 neon)
   # SHA-512: portable under cortex-a53 (no FEAT_SHA512); under max the neon table takes SHA512H.
   per_call symmetric-insn-driver sha512x64 5
   insn_cpu=max per_call symmetric-insn-driver sha512x64 5

@@ -63,11 +63,19 @@ Kernels make_kernels(Backend b) noexcept {
 }  // namespace
 
 #if TESSERA_HAVE_NEON
-// The neon backend's AES: the Cryptographic Extension where the CPU has it (a Cortex-A72
-// without it, e.g. Raspberry Pi 4, keeps the portable bitsliced kernels).
+namespace {
+// The NEON bitsliced kernel (aes_neon_bs.cpp): Advanced SIMD only, so it runs on every
+// aarch64 CPU; it reads the portable key expansion's bitsliced round keys.
+Kernels neon_bs_table() noexcept {
+  return Kernels{expand_key_portable, encrypt_ecb_neon_bs, ctr32_neon_bs, "aes-neon-bs"};
+}
+}  // namespace
+
+// The neon backend's AES: the Cryptographic Extension where the CPU has it; without it
+// (e.g. the Cortex-A72 of a Raspberry Pi 4) the constant-time NEON bitsliced kernel.
 Kernels neon::table() noexcept {
   if (arm_aes_available()) return Kernels{expand_key_ce, encrypt_ecb_ce, ctr32_ce, "aes-ce"};
-  return portable::table();
+  return neon_bs_table();
 }
 #endif
 
@@ -122,6 +130,16 @@ const Kernels* kernels_aesni() noexcept {
 const Kernels* kernels_vaes256() noexcept { return cpu::if_named(kernels_for(Backend::avx2), "vaes256"); }
 const Kernels* kernels_vaes() noexcept { return cpu::if_named(kernels_for(Backend::avx512), "vaes"); }
 const Kernels* kernels_arm_ce() noexcept { return cpu::if_named(kernels_for(Backend::neon), "aes-ce"); }
+const Kernels* kernels_neon_bs() noexcept {
+#if TESSERA_HAVE_NEON
+  // The neon table has the Cryptographic Extension in place of this one where the CPU has
+  // it: this one on every aarch64 CPU.
+  static const Kernels bs = neon_bs_table();
+  return &bs;
+#else
+  return nullptr;
+#endif
+}
 
 }  // namespace tessera::aes
 

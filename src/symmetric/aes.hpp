@@ -1,6 +1,7 @@
 // AES (FIPS 197) kernels. A kernel table holds the key expansion, ECB and CTR functions of
-// one implementation: portable (bitsliced, table-free, constant time), AES-NI, VAES, and the
-// Armv8 Cryptographic Extension (aarch64).
+// one implementation: portable (bitsliced, table-free, constant time; 4 blocks in 64-bit
+// planes), AES-NI, VAES, and on aarch64 the Armv8 Cryptographic Extension or, on CPUs without
+// it, the NEON bitsliced kernel (8 blocks in 128-bit planes, the portable key expansion).
 // The block-cipher algorithm (KeyExpansion, round structure) is shared; kernels only
 // differ in how the rounds are computed.
 #pragma once
@@ -23,7 +24,8 @@ static_assert(rounds_for_key_bytes(16) == 10 && rounds_for_key_bytes(32) == 14);
 
 // Expanded key. `bytes` holds the FIPS 197 round keys w[0..4Nr+3] (16 bytes per round,
 // in the byte order of the state, as AESENC takes them); the portable kernel also keeps
-// a bitsliced copy of each round key, replicated for the 4 blocks it processes at once.
+// a bitsliced copy of each round key, replicated for the 4 blocks it processes at once
+// (the NEON bitsliced kernel loads each 64-bit plane into both halves of a vector).
 // Wiped by its owners (secure_zero_object).
 struct alignas(64) RoundKeys {
   std::uint8_t bytes[(kMaxRounds + 1) * 16];
@@ -52,7 +54,7 @@ const Kernels& kernels() noexcept;
 const Kernels& kernels_for(Backend b) noexcept;
 
 // Each backend's table, built in its kernel file (aes_portable.cpp, aes_ni.cpp, aes_vaes.cpp;
-// the neon one in aes.cpp from aes_neon.cpp's kernels;
+// the neon one in aes.cpp from aes_neon.cpp's or aes_neon_bs.cpp's kernels;
 // the SIMD ones only in builds that compile them) from the table of the backend below it;
 // picked in aes.cpp. AES-NI and VAES are not part of the avx2 and avx512 backend definitions
 // (src/cpu/backend.cpp): those tables take them when the CPU has them, and stay the portable
@@ -68,7 +70,8 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // the Cryptographic Extension kernels where the CPU has them
+// The Cryptographic Extension kernels where the CPU has them, else the NEON bitsliced ones.
+Kernels table() noexcept;
 }  // namespace neon
 // The CPU has what the AES-NI (with PCLMULQDQ: GCM) and the VAES (with VPCLMULQDQ) kernels
 // need; false in builds that do not compile them.
@@ -87,6 +90,7 @@ const Kernels* kernels_aesni() noexcept;
 const Kernels* kernels_vaes256() noexcept;
 const Kernels* kernels_vaes() noexcept;
 const Kernels* kernels_arm_ce() noexcept;
+const Kernels* kernels_neon_bs() noexcept;  // aarch64 NEON builds: the bitsliced kernel (any CPU)
 
 // The shared FIPS 197 KeyExpansion (Algorithm 2), parameterized by SubWord; fills
 // rk.bytes and rk.rounds. sub_word applies the S-box to each byte of a 32-bit word.
@@ -115,20 +119,26 @@ void expand_key_ce(RoundKeys& rk, const std::uint8_t* key, std::size_t key_bytes
 void encrypt_ecb_ce(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out, std::size_t nblocks) noexcept;
 void ctr32_ce(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
               std::size_t nblocks) noexcept;
+// aes_neon_bs.cpp (aarch64 NEON builds); the key expansion is expand_key_portable.
+void encrypt_ecb_neon_bs(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t nblocks) noexcept;
+void ctr32_neon_bs(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t nblocks) noexcept;
 void encrypt_ecb_vaes(const RoundKeys& rk, const std::uint8_t* in, std::uint8_t* out,
                       std::size_t nblocks) noexcept;
 void ctr32_vaes(const RoundKeys& rk, std::uint8_t ctr[16], const std::uint8_t* in,
                 std::uint8_t* out, std::size_t nblocks) noexcept;
 
-// SP 800-38D inc_32 on a counter block.
-inline void inc32(std::uint8_t ctr[16], std::uint32_t by = 1) noexcept {
-  std::uint32_t c = static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
-                    static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
-  c += by;
-  ctr[12] = static_cast<std::uint8_t>(c >> 24);
-  ctr[13] = static_cast<std::uint8_t>(c >> 16);
-  ctr[14] = static_cast<std::uint8_t>(c >> 8);
-  ctr[15] = static_cast<std::uint8_t>(c);
+// The field SP 800-38D inc_32 counts in: the last 4 bytes of a counter block, big-endian.
+inline std::uint32_t ctr_low32(const std::uint8_t ctr[16]) noexcept {
+  return static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
+         static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
 }
+inline void set_ctr_low32(std::uint8_t ctr[16], std::uint32_t c) noexcept {
+  for (int i = 0; i < 4; ++i) ctr[12 + i] = static_cast<std::uint8_t>(c >> (24 - 8 * i));
+}
+
+// SP 800-38D inc_32 on a counter block (modulo 2^32; the first 12 bytes are untouched).
+inline void inc32(std::uint8_t ctr[16], std::uint32_t by = 1) noexcept { set_ctr_low32(ctr, ctr_low32(ctr) + by); }
 
 }  // namespace tessera::aes

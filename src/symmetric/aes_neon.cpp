@@ -73,8 +73,7 @@ constexpr std::size_t kFrameBytes = 512;
   const Keys k(rk);
   const uint8x16_t base = vld1q_u8(ctr);
   // SP 800-38D inc_32: the last 4 bytes, big-endian, modulo 2^32.
-  std::uint32_t c = static_cast<std::uint32_t>(ctr[12]) << 24 | static_cast<std::uint32_t>(ctr[13]) << 16 |
-                    static_cast<std::uint32_t>(ctr[14]) << 8 | ctr[15];
+  std::uint32_t c = ctr_low32(ctr);
   for (; nblocks >= 4; nblocks -= 4, in += 64, out += 64) {
     uint8x16_t b[4];
     for (int j = 0; j < 4; ++j) b[j] = counter_block(base, c++);
@@ -86,7 +85,7 @@ constexpr std::size_t kFrameBytes = 512;
     encrypt_n<1>(k, b);
     vst1q_u8(out, veorq_u8(b[0], vld1q_u8(in)));
   }
-  for (int i = 0; i < 4; ++i) ctr[12 + i] = static_cast<std::uint8_t>(c >> (24 - 8 * i));
+  set_ctr_low32(ctr, c);
 }
 
 }  // namespace

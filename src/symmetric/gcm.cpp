@@ -118,8 +118,9 @@ Kernels make_kernels(Backend b) noexcept {
 #endif
 #if TESSERA_HAVE_NEON
     case Backend::neon:
-      // AES from the Cryptographic Extension and GHASH with PMULL where the CPU has them
-      // (composed by the algorithm: no fused kernel), else the portable ones.
+      // The neon AES table (the Cryptographic Extension where the CPU has it, else the NEON
+      // bitsliced kernel) and GHASH with PMULL where the CPU has it, else the portable GHASH
+      // (composed by the algorithm: no fused kernel).
       if (aes::arm_aes_available() && cpu::features().arm_pmull) {
         return Kernels{&aes::kernels_for(Backend::neon), ghash_init_pmull, ghash_pmull, nullptr, nullptr,
                        "aes-ce+pmull"};
@@ -128,7 +129,12 @@ Kernels make_kernels(Backend b) noexcept {
         return Kernels{&aes::kernels_for(Backend::neon), ghash_init_portable, ghash_portable, nullptr, nullptr,
                        "aes-ce"};
       }
-      return portable::table();
+      if (cpu::features().arm_pmull) {
+        return Kernels{&aes::kernels_for(Backend::neon), ghash_init_pmull, ghash_pmull, nullptr, nullptr,
+                       "aes-neon-bs+pmull"};
+      }
+      return Kernels{&aes::kernels_for(Backend::neon), ghash_init_portable, ghash_portable, nullptr, nullptr,
+                     "aes-neon-bs"};
 #endif
     default: return portable::table();
   }

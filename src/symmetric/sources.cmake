@@ -22,6 +22,8 @@ endif()
 # aarch64: AES and PMULL GHASH with the Cryptographic Extension (+crypto; called only where
 # the CPU has FEAT_AES / FEAT_PMULL).
 tessera_simd_sources(TESSERA_SOURCES NEON_CRYPTO symmetric/aes_neon.cpp symmetric/ghash_neon.cpp)
+# aarch64 without FEAT_AES: the bitsliced AES in Advanced SIMD (base architecture, no flag).
+tessera_simd_sources(TESSERA_SOURCES NEON symmetric/aes_neon_bs.cpp)
 list(APPEND TESSERA_SOURCES
   symmetric/chacha20.cpp
   symmetric/poly1305.cpp

@@ -37,6 +37,41 @@ struct Unaligned {
 
 constexpr std::size_t kKeySizes[] = {16, 24, 32};
 
+// Large block counts (several batches and a tail), CTR in place (in == out), and counters
+// whose low word wraps (SP 800-38D inc_32: modulo 2^32, the first 12 bytes untouched) at every
+// position of a batch and in its tail.
+void check_aes_more(const aes::Kernels& p, const aes::RoundKeys& a, const aes::Kernels& k,
+                    const aes::RoundKeys& b, std::mt19937_64& rng) {
+  for (std::size_t n : {64u, 127u, 257u, 1029u}) {
+    const Bytes in = random_bytes(rng, 16 * n);
+    Bytes x(16 * n), y = in;
+    p.encrypt_ecb(a, in.data(), x.data(), n);
+    k.encrypt_ecb(b, y.data(), y.data(), n);
+    ASSERT_EQ(x, y) << k.name << " ECB, " << n << " blocks";
+    Bytes ctr = random_bytes(rng, 16), c1 = ctr, c2 = ctr;
+    x = in;
+    y = in;
+    p.ctr32(a, c1.data(), x.data(), x.data(), n);
+    k.ctr32(b, c2.data(), y.data(), y.data(), n);
+    ASSERT_EQ(x, y) << k.name << " CTR in place, " << n << " blocks";
+    ASSERT_EQ(c1, c2) << k.name << " CTR counter, " << n << " blocks";
+  }
+  for (std::size_t n = 1; n <= 20; ++n) {
+    for (std::uint32_t before_wrap = 0; before_wrap < 10; ++before_wrap) {
+      Bytes ctr = random_bytes(rng, 16);
+      const std::uint32_t c = 0xFFFFFFFFu - before_wrap;
+      for (int i = 0; i < 4; ++i) ctr[12 + i] = static_cast<std::uint8_t>(c >> (24 - 8 * i));
+      const Bytes in = random_bytes(rng, 16 * n);
+      Bytes c1 = ctr, c2 = ctr, x = in, y = in;
+      p.ctr32(a, c1.data(), x.data(), x.data(), n);
+      k.ctr32(b, c2.data(), y.data(), y.data(), n);
+      ASSERT_EQ(x, y) << k.name << " CTR wrapping after " << before_wrap << ", " << n << " blocks";
+      ASSERT_EQ(c1, c2) << k.name << " CTR counter after the wrap";
+      ASSERT_TRUE(std::equal(ctr.begin(), ctr.begin() + 12, c2.begin())) << k.name << " inc_32 carried";
+    }
+  }
+}
+
 void check_aes(const aes::Kernels& k) {
   const aes::Kernels& p = aes::kernels_portable();
   std::mt19937_64 rng(1);
@@ -66,6 +101,7 @@ void check_aes(const aes::Kernels& k) {
       ASSERT_EQ(o1.bytes(16 * n), o2.bytes(16 * n)) << k.name << " CTR, " << n << " blocks";
       ASSERT_EQ(c1, c2) << k.name << " CTR counter";
     }
+    check_aes_more(p, a, k, b, rng);
   }
 }
 
@@ -84,6 +120,57 @@ TEST(SymmetricEquivalence, Vaes) {
 TEST(SymmetricEquivalence, AesArmCe) {
   if (aes::kernels_arm_ce() == nullptr) GTEST_SKIP() << "Armv8 AES (FEAT_AES) not available on this CPU/build";
   check_aes(*aes::kernels_arm_ce());
+}
+TEST(SymmetricEquivalence, AesNeonBitsliced) {
+  if (aes::kernels_neon_bs() == nullptr) GTEST_SKIP() << "NEON bitsliced AES: aarch64 NEON builds only";
+  check_aes(*aes::kernels_neon_bs());
+}
+
+// FIPS 197, Appendix C.1-C.3 through every kernel this build and CPU have, called directly
+// (not through a backend's table): one block, and 8 + 1 copies (a full 8-block batch and a
+// tail), through ECB in place and CTR (key stream of the plaintext as counter block, XORed
+// into zeros).
+TEST(SymmetricEquivalence, AesFips197AppendixCEveryKernel) {
+  struct Case {
+    const char* key;
+    std::uint8_t ct[16];
+  };
+  const Case cases[] = {
+      {"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
+       {0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b, 0x04, 0x30, 0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5, 0x5a}},
+      {"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17",
+       {0xdd, 0xa9, 0x7c, 0xa4, 0x86, 0x4c, 0xdf, 0xe0, 0x6e, 0xaf, 0x70, 0xa0, 0xec, 0x0d, 0x71, 0x91}},
+      {"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17"
+       "\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f",
+       {0x8e, 0xa2, 0xb7, 0xca, 0x51, 0x67, 0x45, 0xbf, 0xea, 0xfc, 0x49, 0x90, 0x4b, 0x49, 0x60, 0x89}},
+  };
+  const std::uint8_t pt[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
+                               0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
+  std::vector<const aes::Kernels*> all = {&aes::kernels_portable(), aes::kernels_aesni(), aes::kernels_vaes256(),
+                                          aes::kernels_vaes(), aes::kernels_arm_ce(), aes::kernels_neon_bs()};
+  std::erase(all, nullptr);
+  for (const aes::Kernels* k : all) {
+    for (std::size_t key_bytes : kKeySizes) {
+      const Case& c = cases[key_bytes / 8 - 2];
+      aes::RoundKeys rk{};
+      k->expand_key(rk, reinterpret_cast<const std::uint8_t*>(c.key), key_bytes);
+      for (std::size_t n : {1u, 9u}) {
+        Bytes buf(16 * n);
+        for (std::size_t j = 0; j < n; ++j) std::memcpy(buf.data() + 16 * j, pt, 16);
+        k->encrypt_ecb(rk, buf.data(), buf.data(), n);
+        for (std::size_t j = 0; j < n; ++j) {
+          ASSERT_EQ(0, std::memcmp(buf.data() + 16 * j, c.ct, 16)) << k->name << " AES-" << 8 * key_bytes << " ECB block " << j;
+        }
+        // CTR with the plaintext as the first counter block: block 0's key stream is the
+        // cipher text (the others have other counters).
+        std::uint8_t ctr[16];
+        std::memcpy(ctr, pt, 16);
+        Bytes ks(16 * n, 0);
+        k->ctr32(rk, ctr, ks.data(), ks.data(), n);
+        ASSERT_EQ(0, std::memcmp(ks.data(), c.ct, 16)) << k->name << " AES-" << 8 * key_bytes << " CTR";
+      }
+    }
+  }
 }
 
 void check_gcm(const gcm::Kernels& k) {
@@ -140,6 +227,12 @@ TEST(SymmetricEquivalence, GcmVpclmul) {
 TEST(SymmetricEquivalence, GcmArmCe) {
   if (gcm::kernels_arm_ce() == nullptr) GTEST_SKIP() << "Armv8 AES (FEAT_AES) not available on this CPU/build";
   check_gcm(*gcm::kernels_arm_ce());
+}
+// The neon GCM table whatever it composes: on a CPU without FEAT_AES (or with
+// TESSERA_CPU_DISABLE=aes) the NEON bitsliced AES, with PMULL or the portable GHASH.
+TEST(SymmetricEquivalence, GcmNeonTable) {
+  if (aes::kernels_neon_bs() == nullptr) GTEST_SKIP() << "aarch64 NEON builds only";
+  check_gcm(gcm::kernels_for(Backend::neon));
 }
 
 void check_chacha(const chacha::Kernels& k) {

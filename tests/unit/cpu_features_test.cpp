@@ -93,6 +93,12 @@ TEST(CpuFeatures, DisableListIsApplied) {
     EXPECT_EQ(aes::kernels_arm_ce(), nullptr);
     EXPECT_EQ(aes::kernels_aesni(), nullptr);
   }
+#if TESSERA_HAVE_NEON
+  if (!f.arm_aes) {  // the NEON bitsliced AES (aes_neon_bs.cpp), in AES-GCM too
+    EXPECT_EQ(aes::kernels_for(Backend::neon).ctr32, &aes::ctr32_neon_bs);
+    EXPECT_EQ(gcm::kernels_for(Backend::neon).aes, &aes::kernels_for(Backend::neon));
+  }
+#endif
 }
 
 TEST(CpuFeatures, NeonTablesSayWhatTheyAccelerate) {
