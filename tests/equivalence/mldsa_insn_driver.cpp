@@ -4,7 +4,9 @@
 // calls cannot be dropped). <what> is a kernel (ntt, invntt, pointwise_acc5: n = 5, pointwise;
 // with ML-DSA-65's parameters: decompose, make_hint, use_hint, norm_exceeds, pack_z, unpack_z,
 // pack_w1, rej_uniform: one 840-byte buffer, 256 coefficients; pack_t0, and pack_eta2 and
-// pack_eta4 with eta = 2 and 4: skEncode's packers) or an ML-DSA-65 operation (keygen, sign: deterministic, the same message every call, so
+// pack_eta4 with eta = 2 and 4: skEncode's packers) or an ML-DSA-65 operation (keygen;
+// sk_bytes: the private key's encoding, skEncode, Algorithm 24, which keygen_internal leaves
+// to bytes(); sign: deterministic, the same message every call, so
 // every call runs the same rejection loop; verify), through the public API with the backend
 // forced. The per-call count is (count(calls = N) - count(calls = 0)) / N: everything else
 // (start-up, table building, the key and signature made before the loop, printing) is the
@@ -26,7 +28,7 @@ int main(int argc, char** argv) {
   const auto args =
       test::parse_insn_driver_args(argc, argv,
                                    "ntt|invntt|pointwise_acc5|pointwise|decompose|make_hint|use_hint|norm_exceeds|"
-                                   "pack_z|unpack_z|pack_w1|rej_uniform|pack_t0|pack_eta2|pack_eta4|keygen|sign|verify");
+                                   "pack_z|unpack_z|pack_w1|rej_uniform|pack_t0|pack_eta2|pack_eta4|keygen|sk_bytes|sign|verify");
   if (!args) return 2;
   const Backend backend = args->backend;
   auto forced = BackendOverride::force(backend);
@@ -105,6 +107,8 @@ int main(int argc, char** argv) {
       xi[0] = static_cast<std::uint8_t>(i);
       const auto x = MlDsa65::keygen_internal(xi);
       sum += x ? x->public_key.bytes()[0] : 0;
+    } else if (what == "sk_bytes") {
+      sum += kp->private_key.bytes().span()[i % 64];
     } else if (what == "sign") {
       const auto x = MlDsa65::sign(kp->private_key, msg, {}, mldsa::Signing::deterministic);
       sum += x ? (*x)[0] : 0;

@@ -1,13 +1,15 @@
 // NEON FrodoKEM kernels for aarch64 (Advanced SIMD, part of the base architecture): the two
 // matrix products of key generation and encapsulation, eight uint16 lanes per register, and
-// the extraction of 8 SHAKE128 rows of A from the interleaved states. Every product and sum
-// is taken mod 2^16 (FrodoKEM's q divides 2^16), so 16-bit multiply-accumulate (MLA) lanes
-// that wrap give the exact result. Frodo.Sample is in kernels/neon_sample.cpp; dot_lanes and
-// dot_finish (key generation with SHAKE128 rows) are the portable ones. Each kernel gives its portable twin's output bit for bit
+// the extraction of 8 SHAKE128 rows of A from the interleaved states (general registers:
+// see extract_x8). Every product and sum is taken mod 2^16 (FrodoKEM's q divides 2^16), so
+// 16-bit multiply-accumulate (MLA) lanes that wrap give the exact result. Frodo.Sample is in
+// kernels/neon_sample.cpp; dot_lanes and dot_finish (key generation with SHAKE128 rows) are
+// the portable ones. Each kernel gives its portable twin's output bit for bit
 // (tests/equivalence/frodokem_kernels_test.cpp). The blocks are sized so that every
 // accumulator and every entry of S or S' stays in the 32 vector registers: a spill would
 // leave secret-derived sums on the stack (tests/unit/zeroize_frodokem_test.cpp). No branch,
 // index or loop bound depends on the data.
+#include "common/bytes.hpp"
 #include "frodokem/kernels.hpp"
 
 #include <arm_neon.h>
@@ -100,22 +102,23 @@ void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
 }
 
 // One squeeze of 8 SHAKE128 row instances (Frodo.Gen with SHAKE128, spec Section 7.6.2):
-// lane l of state j to out[j] + 8 l. State8 keeps lane l of the 8 states in 64 contiguous
-// bytes: two LDP of q registers, then each 64-bit element straight to its row (STR of the
-// low half, ST1 of the high lane), the eight row pointers held in registers and advanced by
-// the stores. The portable loop reloads the pointers for every lane (they might alias the
-// stores). A is public: no wipe.
+// lane l of state j to out[j] + 8 l. Pure data movement, eight 8-byte stores to eight rows
+// per lane, which general registers do in fewer instructions than vector ones: the lane's
+// 64 bytes are loaded first (four LDP, legal to pair because they come before the stores,
+// which might alias the state), then stored, the eight row pointers kept in registers
+// (15 instructions per lane). The portable loop reloads the pointers for every lane, as its
+// stores might alias them (27 per lane); a NEON version (LDP of q registers, STR of the
+// low halves, a MOV and STR for each high half) took 19. A is public: no wipe.
 void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept {
   std::uint8_t* o[8];
 #pragma GCC unroll 8
   for (int j = 0; j < 8; ++j) o[j] = out[j];
   for (std::size_t l = 0; l < lanes; ++l) {
-#pragma GCC unroll 4
-    for (int j = 0; j < 8; j += 2) {
-      const uint8x16_t v = vreinterpretq_u8_u64(vld1q_u64(s.lanes[l] + j));  // lanes of states j, j + 1
-      vst1_u8(o[j] + 8 * l, vget_low_u8(v));
-      vst1_u8(o[j + 1] + 8 * l, vget_high_u8(v));
-    }
+    std::uint64_t w[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) w[j] = s.lanes[l][j];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) bytes::store_le64(o[j] + 8 * l, w[j]);
   }
 }
 
