@@ -60,7 +60,8 @@ bool run_operation(std::string_view op, long calls, std::uint32_t& sum) {
 
 int main(int argc, char** argv) {
   const auto args = test::parse_insn_driver_args(
-      argc, argv, "mul_add_as|mul_add_sa|sample|extract_x8|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
+      argc, argv,
+      "mul_add_as|mul_add_sa|sample|extract_x8|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
   if (!args) return 2;
   auto forced = BackendOverride::force(args->backend);
   if (!forced) return 2;

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   const auto args =
       test::parse_insn_driver_args(argc, argv,
                                    "ntt|invntt|pointwise_acc5|pointwise|decompose|make_hint|use_hint|norm_exceeds|"
-                                   "pack_z|unpack_z|pack_w1|rej_uniform|pack_t0|pack_eta2|pack_eta4|keygen|sk_bytes|sign|verify");
+                                   "pack_z|unpack_z|pack_w1|rej_uniform|pack_t0|pack_eta2|pack_eta4|"
+                                   "keygen|sk_bytes|sign|verify");
   if (!args) return 2;
   const Backend backend = args->backend;
   auto forced = BackendOverride::force(backend);

@@ -212,7 +212,8 @@ void pack_eta_dispatch(std::uint8_t* out, const Poly& s, int eta) noexcept {
   const uint32x4_t e = vdupq_n_u32(static_cast<std::uint32_t>(eta));
   if (eta == 4) {  // public parameter
     for (int i = 0; i < kN; i += 32, out += 16) {
-      const uint16x8_t x = vmovn_high_u32(vmovn_u32(join4_eta<4>(s.coeffs + i, e)), join4_eta<4>(s.coeffs + i + 16, e));
+      const uint16x8_t x =
+          vmovn_high_u32(vmovn_u32(join4_eta<4>(s.coeffs + i, e)), join4_eta<4>(s.coeffs + i + 16, e));
       vst1q_u8(out, vreinterpretq_u8_u16(x));
     }
   } else {
