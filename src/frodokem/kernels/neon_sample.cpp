@@ -8,9 +8,10 @@
 // CMTST makes the mask m = all-ones where r & 1, and e = (t ^ m) - m. No table lookup by a
 // secret index, no branch on the data: the same instructions for every input. The count
 // (public) may leave 1-7 entries after the last register: they go through a zero-padded
-// copy on the stack, wiped afterwards (the entries become the secret errors). The table and
-// every temporary stay in the 32 vector registers (no spill of samples to the stack;
-// tests/unit/zeroize_frodokem_test.cpp). Output equal to the portable kernel's, bit for bit
+// copy on the stack, wiped afterwards (the entries become the secret errors). Every sample
+// and temporary stays in the vector registers (no spill of samples to the stack;
+// tests/unit/zeroize_frodokem_test.cpp); only the broadcast CDF entries, which are public,
+// are saved on the stack around the tail's memcpy calls. Output equal to the portable kernel's, bit for bit
 // (tests/equivalence/frodokem_kernels_test.cpp, every 16-bit input for each table).
 #include "common/secret.hpp"
 #include "frodokem/kernels.hpp"
