@@ -144,7 +144,8 @@ if [ "$insns" = 1 ]; then
   for what in ntt invntt pointwise_acc5 pointwise decompose make_hint use_hint norm_exceeds pack_z unpack_z pack_w1 pack_t0 \
       pack_eta2 pack_eta4 rej_uniform; do per_call mldsa-insn-driver "$what" 20; done
   for what in keygen sk_bytes sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
-  for what in mul_add_as mul_add_sa; do per_call frodokem-insn-driver "$what" 5; done  # FrodoKEM-640 sizes
+  for what in mul_add_as mul_add_sa sample; do per_call frodokem-insn-driver "$what" 5; done  # FrodoKEM-640 sizes
+  per_call frodokem-insn-driver extract_x8 20
   for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k poly1k poly1k_r26; do per_call symmetric-insn-driver "$what" 5; done
   # SHA-512: portable under cortex-a53 (no FEAT_SHA512); under max the neon table takes SHA512H.
   per_call symmetric-insn-driver sha512x64 5
