@@ -89,8 +89,12 @@ void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx2)
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx512)
 
-// NEON (kernels/neon.cpp, only in builds that compile it): the two matrix products.
+// NEON (only in builds that compile it): the two matrix products and the row extraction
+// (kernels/neon.cpp), Frodo.Sample (kernels/neon_sample.cpp); dot_lanes and dot_finish are
+// the portable ones.
 namespace neon {
+void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept;
+void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept;
 void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
                 const std::uint16_t* st, std::size_t n) noexcept;
 void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,

@@ -102,7 +102,7 @@ namespace avx512 {
 Kernels table() noexcept;
 }  // namespace avx512
 namespace neon {
-Kernels table() noexcept;  // all but pack_t0 and pack_eta: kernels/neon*.cpp
+Kernels table() noexcept;  // every entry: kernels/neon*.cpp
 }  // namespace neon
 
 // Scalar helpers shared with tests.

@@ -3,7 +3,9 @@
 // `frodokem-insn-driver <backend> <what> <calls>` runs <what> <calls> times with the kernels
 // of <backend> and prints a checksum (so the calls cannot be dropped). <what> is a kernel on
 // FrodoKEM-640's sizes (mul_add_as: 8 rows of A times S, as key generation runs it per
-// batch; mul_add_sa: S' times 8 rows of A, as encapsulation does) or a FrodoKEM-640-AES /
+// batch; mul_add_sa: S' times 8 rows of A, as encapsulation does; sample: Frodo.SampleMatrix
+// of the 8 x 640 entries of S^T with FrodoKEM-640's CDF table; extract_x8: one 21-lane
+// squeeze of 8 SHAKE128 rows) or a FrodoKEM-640-AES /
 // FrodoKEM-640-SHAKE operation (keygen_aes, encaps_aes, decaps_aes, keygen_shake,
 // encaps_shake, decaps_shake: the public API with the backend forced, fixed inputs;
 // encapsulation and decapsulation start from a key made before the loop). The per-call count
@@ -58,7 +60,8 @@ bool run_operation(std::string_view op, long calls, std::uint32_t& sum) {
 
 int main(int argc, char** argv) {
   const auto args = test::parse_insn_driver_args(
-      argc, argv, "mul_add_as|mul_add_sa|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
+      argc, argv,
+      "mul_add_as|mul_add_sa|sample|extract_x8|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
   if (!args) return 2;
   auto forced = BackendOverride::force(args->backend);
   if (!forced) return 2;
@@ -76,6 +79,18 @@ int main(int argc, char** argv) {
     for (long i = 0; i < args->calls; ++i) k.mul_add_as(out.data(), a.data(), n, 8, st.data(), n);
   } else if (what == "mul_add_sa") {
     for (long i = 0; i < args->calls; ++i) k.mul_add_sa(out.data(), a.data(), n, 8, st.data(), n, n);
+  } else if (what == "sample") {
+    static constexpr std::uint16_t kCdf640[13] = {4643,  13363, 20579, 25843, 29227, 31145, 32103,
+                                                  32525, 32689, 32745, 32762, 32766, 32767};
+    out = a;  // any uint16 is a valid input, and the kernel's instructions do not depend on it
+    for (long i = 0; i < args->calls; ++i) k.sample(out.data(), out.size(), kCdf640, 13);
+  } else if (what == "extract_x8") {
+    keccak::State8 rows_state{};
+    for (std::size_t l = 0; l < 25; ++l)
+      for (std::size_t j = 0; j < 8; ++j) rows_state.lanes[l][j] = l * 8 + j;
+    std::uint8_t* rows[8];
+    for (std::size_t j = 0; j < 8; ++j) rows[j] = reinterpret_cast<std::uint8_t*>(out.data() + j * n);
+    for (long i = 0; i < args->calls; ++i) k.extract_x8(rows_state, rows, 21);
   } else if (what.ends_with("_aes") || what.ends_with("_shake")) {
     const std::string_view op = what.substr(0, what.find('_'));
     if (op != "keygen" && op != "encaps" && op != "decaps") ok = false;

@@ -103,11 +103,13 @@ TEST_P(FrodoKemKernelEquivalence, Sample) {
     ref().sample(a.data(), a.size(), t.cdf, t.len);
     simd().sample(b.data(), b.size(), t.cdf, t.len);
     EXPECT_EQ(a, b) << "cdf_len " << t.len;
-    for (std::size_t count : {1u, 7u, 33u, 100u}) {
-      auto c = random_u16(count, 0), d = c;
+    // Random inputs; counts with every tail length after the 16- and 8-entry steps.
+    int round = 0;
+    for (std::size_t count : {1u, 7u, 8u, 9u, 15u, 16u, 17u, 23u, 24u, 31u, 33u, 100u, 5120u}) {
+      auto c = random_u16(count, round++), d = c;
       ref().sample(c.data(), count, t.cdf, t.len);
       simd().sample(d.data(), count, t.cdf, t.len);
-      EXPECT_EQ(c, d);
+      EXPECT_EQ(c, d) << "cdf_len " << t.len << ", count " << count;
     }
   }
 }
@@ -117,17 +119,32 @@ TEST_P(FrodoKemKernelEquivalence, ExtractX8) {
   for (auto& lane : st.lanes)
     for (auto& x : lane) x = rng();
   for (std::size_t lanes : {21u, 17u, 8u, 3u, 25u}) {
-    std::vector<std::uint8_t> a(8 * 8 * 25, 0), b(8 * 8 * 25, 0);
+    std::vector<std::uint8_t> a(8 * 203, 0), b(8 * 203, 0);
     std::uint8_t* pa[8];
     std::uint8_t* pb[8];
-    for (int j = 0; j < 8; ++j) {
-      pa[j] = a.data() + 200 * j;
-      pb[j] = b.data() + 200 * j;
+    for (int j = 0; j < 8; ++j) {  // rows at any byte offset (the interface takes byte pointers)
+      pa[j] = a.data() + 203 * j + j % 3;
+      pb[j] = b.data() + 203 * j + j % 3;
     }
     ref().extract_x8(st, pa, lanes);
     simd().extract_x8(st, pb, lanes);
     EXPECT_EQ(a, b) << lanes << " lanes";
   }
+}
+
+// The neon table's own kernels (docs/aarch64.md): the matrix products, Frodo.Sample and the
+// row extraction, so that the tests above compare NEON code with portable code. dot_lanes and
+// dot_finish (key generation from SHAKE128 rows in place) are the portable ones there.
+TEST_P(FrodoKemKernelEquivalence, NeonTableEntries) {
+  if (GetParam() != Backend::neon) GTEST_SKIP() << "neon table only";
+  const Kernels& n = simd();
+  const Kernels& p = ref();
+  EXPECT_NE(n.mul_add_as, p.mul_add_as);
+  EXPECT_NE(n.mul_add_sa, p.mul_add_sa);
+  EXPECT_NE(n.sample, p.sample);
+  EXPECT_NE(n.extract_x8, p.extract_x8);
+  EXPECT_EQ(n.dot_lanes, p.dot_lanes);
+  EXPECT_EQ(n.dot_finish, p.dot_finish);
 }
 
 // dot_lanes over the blocks of a whole row batch (the last one partial, as for n = 640 and

@@ -3,7 +3,10 @@
 // runs <what> <calls> times with the kernels of <backend> and prints a checksum (so the
 // calls cannot be dropped). <what> is a kernel (ntt, invntt, pointwise_acc5: n = 5, pointwise;
 // with ML-DSA-65's parameters: decompose, make_hint, use_hint, norm_exceeds, pack_z, unpack_z,
-// pack_w1, rej_uniform: one 840-byte buffer, 256 coefficients) or an ML-DSA-65 operation (keygen, sign: deterministic, the same message every call, so
+// pack_w1, rej_uniform: one 840-byte buffer, 256 coefficients; pack_t0, and pack_eta2 and
+// pack_eta4 with eta = 2 and 4: skEncode's packers) or an ML-DSA-65 operation (keygen;
+// sk_bytes: the private key's encoding, skEncode, Algorithm 24, which keygen_internal leaves
+// to bytes(); sign: deterministic, the same message every call, so
 // every call runs the same rejection loop; verify), through the public API with the backend
 // forced. The per-call count is (count(calls = N) - count(calls = 0)) / N: everything else
 // (start-up, table building, the key and signature made before the loop, printing) is the
@@ -25,7 +28,8 @@ int main(int argc, char** argv) {
   const auto args =
       test::parse_insn_driver_args(argc, argv,
                                    "ntt|invntt|pointwise_acc5|pointwise|decompose|make_hint|use_hint|norm_exceeds|"
-                                   "pack_z|unpack_z|pack_w1|rej_uniform|keygen|sign|verify");
+                                   "pack_z|unpack_z|pack_w1|rej_uniform|pack_t0|pack_eta2|pack_eta4|"
+                                   "keygen|sk_bytes|sign|verify");
   if (!args) return 2;
   const Backend backend = args->backend;
   auto forced = BackendOverride::force(backend);
@@ -43,11 +47,15 @@ int main(int argc, char** argv) {
   // gamma1 = 2^19): u, v in [0, q), hints in {0, 1}, w1 in [0, 16), a packed z, XOF-like bytes.
   constexpr std::int32_t g2 = (mldsa::kQ - 1) / 32;
   static mldsa::Poly u, v, h, w1, scratch;
-  static std::uint8_t zbuf[32 * 20], w1buf[32 * 4], rbuf[5 * 168];
+  static std::uint8_t zbuf[32 * 20], w1buf[32 * 4], rbuf[5 * 168], t0buf[32 * 13];
+  static mldsa::Poly t0, s2, s4;  // t0 in (-2^12, 2^12], s in [-2, 2] and [-4, 4]
   for (int j = 0; j < mldsa::kN; ++j) {
     u.coeffs[j] = (a[1].coeffs[j] + 8000) * 523 % mldsa::kQ;
     v.coeffs[j] = (c[1].coeffs[j] + 8000) * 521 % mldsa::kQ;
     h.coeffs[j] = j & 1;
+    t0.coeffs[j] = a[4].coeffs[j] / 2 + 1;
+    s2.coeffs[j] = (j * 7 + 3) % 5 - 2;
+    s4.coeffs[j] = (j * 7 + 3) % 9 - 4;
   }
   mldsa::kernels_for(Backend::portable).decompose(w1, scratch, u, g2);
   mldsa::kernels_for(Backend::portable).pack_z(zbuf, a[3], 19);
@@ -85,12 +93,23 @@ int main(int argc, char** argv) {
     } else if (what == "pack_w1") {
       k.pack_w1(w1buf, w1, 4);
       sum += w1buf[5];
+    } else if (what == "pack_t0") {
+      k.pack_t0(t0buf, t0);
+      sum += t0buf[9];
+    } else if (what == "pack_eta2") {
+      k.pack_eta(t0buf, s2, 2);
+      sum += t0buf[9];
+    } else if (what == "pack_eta4") {
+      k.pack_eta(t0buf, s4, 4);
+      sum += t0buf[9];
     } else if (what == "rej_uniform") {
       sum += k.rej_uniform(r.coeffs, mldsa::kN, rbuf, sizeof rbuf);
     } else if (what == "keygen") {
       xi[0] = static_cast<std::uint8_t>(i);
       const auto x = MlDsa65::keygen_internal(xi);
       sum += x ? x->public_key.bytes()[0] : 0;
+    } else if (what == "sk_bytes") {
+      sum += kp->private_key.bytes().span()[i % 64];
     } else if (what == "sign") {
       const auto x = MlDsa65::sign(kp->private_key, msg, {}, mldsa::Signing::deterministic);
       sum += x ? (*x)[0] : 0;

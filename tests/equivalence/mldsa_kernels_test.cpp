@@ -409,6 +409,81 @@ TEST_P(MlDsaKernelEquivalence, Packing) {
   }
 }
 
+// skEncode's packers (FIPS 204, Algorithm 24) on every representable value at every
+// position of an 8-coefficient group (the unit both portable and NEON pack in): t0 over all
+// of (-2^12, 2^12], s over all of [-eta, eta] for eta = 2 and 4, each value in each of the 8
+// positions, with a 0xA5 canary after the 32 B bytes; unpacking gives the input back.
+TEST_P(MlDsaKernelEquivalence, PackT0EtaEveryValue) {
+  std::uint8_t pa[416 + 16], pb[416 + 16];
+  Poly p, a;
+  auto run = [&](std::size_t bytes, auto pack, const char* what, int shift) {
+    std::memset(pa, 0xA5, sizeof pa);
+    std::memset(pb, 0xA5, sizeof pb);
+    pack(simd(), pa);
+    pack(ref(), pb);
+    ASSERT_EQ(0, std::memcmp(pa, pb, sizeof pb)) << what << ", shift " << shift;
+    for (std::size_t i = bytes; i < sizeof pa; ++i) ASSERT_EQ(pa[i], 0xA5) << what << ": byte " << i << " written";
+  };
+  constexpr std::int32_t kLo = -(1 << 12) + 1, kSpan = 1 << 13;  // t0 in [kLo, 2^12]
+  for (int shift = 0; shift < 8; ++shift)
+    for (std::int32_t base = 0; base < kSpan; base += kN) {
+      for (int i = 0; i < kN; ++i) p.coeffs[i] = kLo + (base + i + shift * 257) % kSpan;
+      run(416, [&](const Kernels& k, std::uint8_t* o) { k.pack_t0(o, p); }, "pack_t0", shift);
+      simd().unpack_t0(a, pa);
+      ASSERT_TRUE(same(a, p)) << "unpack_t0(pack_t0), shift " << shift;
+    }
+  for (int eta : {2, 4}) {
+    const std::size_t bytes = static_cast<std::size_t>(32 * (eta == 2 ? 3 : 4));
+    for (int shift = 0; shift < 8 * (2 * eta + 1); ++shift) {
+      // Value (i + shift) mod (2 eta + 1) at index i; the shifts put each value at each of
+      // the 8 positions of a group, next to every other value.
+      for (int i = 0; i < kN; ++i) p.coeffs[i] = -eta + (i * (1 + shift / (2 * eta + 1)) + shift) % (2 * eta + 1);
+      run(bytes, [&](const Kernels& k, std::uint8_t* o) { k.pack_eta(o, p, eta); }, "pack_eta", shift);
+      ASSERT_EQ(0u, simd().unpack_eta(a, pa, eta));
+      ASSERT_TRUE(same(a, p)) << "unpack_eta(pack_eta), eta " << eta << ", shift " << shift;
+    }
+    for (std::int32_t v : {-eta, eta}) {  // every coefficient at one bound
+      for (int i = 0; i < kN; ++i) p.coeffs[i] = v;
+      run(bytes, [&](const Kernels& k, std::uint8_t* o) { k.pack_eta(o, p, eta); }, "pack_eta, constant", v);
+    }
+  }
+  for (std::int32_t v : {kLo, 1 << 12, 0}) {  // every coefficient at one bound
+    for (int i = 0; i < kN; ++i) p.coeffs[i] = v;
+    run(416, [&](const Kernels& k, std::uint8_t* o) { k.pack_t0(o, p); }, "pack_t0, constant", v);
+  }
+}
+
+// The neon table replaces every kernel (docs/aarch64.md lists them); the tests above then
+// compare NEON code with portable code, not the portable kernel with itself.
+TEST_P(MlDsaKernelEquivalence, NeonTableReplacesEveryKernel) {
+  if (GetParam() != Backend::neon) GTEST_SKIP() << "neon table only";
+  const Kernels& n = simd();
+  const Kernels& p = ref();
+  EXPECT_NE(n.ntt, p.ntt);
+  EXPECT_NE(n.invntt_tomont, p.invntt_tomont);
+  EXPECT_NE(n.pointwise_acc, p.pointwise_acc);
+  EXPECT_NE(n.pointwise, p.pointwise);
+  EXPECT_NE(n.reduce, p.reduce);
+  EXPECT_NE(n.freeze, p.freeze);
+  EXPECT_NE(n.power2round, p.power2round);
+  EXPECT_NE(n.decompose, p.decompose);
+  EXPECT_NE(n.make_hint, p.make_hint);
+  EXPECT_NE(n.use_hint, p.use_hint);
+  EXPECT_NE(n.norm_exceeds, p.norm_exceeds);
+  EXPECT_NE(n.rej_uniform, p.rej_uniform);
+  EXPECT_NE(n.rej_eta, p.rej_eta);
+  EXPECT_NE(n.pack_t1, p.pack_t1);
+  EXPECT_NE(n.unpack_t1, p.unpack_t1);
+  EXPECT_NE(n.pack_t0, p.pack_t0);
+  EXPECT_NE(n.unpack_t0, p.unpack_t0);
+  EXPECT_NE(n.pack_eta, p.pack_eta);
+  EXPECT_NE(n.unpack_eta, p.unpack_eta);
+  EXPECT_NE(n.pack_z, p.pack_z);
+  EXPECT_NE(n.unpack_z, p.unpack_z);
+  EXPECT_NE(n.pack_w1, p.pack_w1);
+  static_assert(sizeof(Kernels) == 22 * sizeof(void*), "a new entry: add it above");
+}
+
 std::string param_name(const ::testing::TestParamInfo<Backend>& p) { return std::string(backend_name(p.param)); }
 INSTANTIATE_TEST_SUITE_P(Backends, MlDsaKernelEquivalence, ::testing::ValuesIn(kAllBackends), param_name);
 

@@ -1,13 +1,15 @@
 // NEON FrodoKEM kernels for aarch64 (Advanced SIMD, part of the base architecture): the two
-// matrix products of key generation and encapsulation, eight uint16 lanes per register.
-// Every product and sum is taken mod 2^16 (FrodoKEM's q divides 2^16), so 16-bit
-// multiply-accumulate (MLA) lanes that wrap give the exact result. The other entries of the
-// table (Frodo.Sample, the SHAKE128 row kernels) are the portable ones, which the compiler
-// already vectorizes for aarch64. Each kernel gives its portable twin's output bit for bit
+// matrix products of key generation and encapsulation, eight uint16 lanes per register, and
+// the extraction of 8 SHAKE128 rows of A from the interleaved states (general registers:
+// see extract_x8). Every product and sum is taken mod 2^16 (FrodoKEM's q divides 2^16), so
+// 16-bit multiply-accumulate (MLA) lanes that wrap give the exact result. Frodo.Sample is in
+// kernels/neon_sample.cpp; dot_lanes and dot_finish (key generation with SHAKE128 rows) are
+// the portable ones. Each kernel gives its portable twin's output bit for bit
 // (tests/equivalence/frodokem_kernels_test.cpp). The blocks are sized so that every
 // accumulator and every entry of S or S' stays in the 32 vector registers: a spill would
 // leave secret-derived sums on the stack (tests/unit/zeroize_frodokem_test.cpp). No branch,
 // index or loop bound depends on the data.
+#include "common/bytes.hpp"
 #include "frodokem/kernels.hpp"
 
 #include <arm_neon.h>
@@ -99,11 +101,34 @@ void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
   }
 }
 
-// The two matrix products; the rest of the portable table.
+// One squeeze of 8 SHAKE128 row instances (Frodo.Gen with SHAKE128, spec Section 7.6.2):
+// lane l of state j to out[j] + 8 l. Pure data movement, eight 8-byte stores to eight rows
+// per lane, which general registers do in fewer instructions than vector ones: the lane's
+// 64 bytes are loaded first (four LDP, legal to pair because they come before the stores,
+// which might alias the state), then stored, the eight row pointers kept in registers
+// (15 instructions per lane). The portable loop reloads the pointers for every lane, as its
+// stores might alias them (27 per lane); a NEON version (LDP of q registers, STR of the
+// low halves, a MOV and STR for each high half) took 19. A is public: no wipe.
+void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept {
+  std::uint8_t* o[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) o[j] = out[j];
+  for (std::size_t l = 0; l < lanes; ++l) {
+    std::uint64_t w[8];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) w[j] = s.lanes[l][j];
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) bytes::store_le64(o[j] + 8 * l, w[j]);
+  }
+}
+
+// The two matrix products, Frodo.Sample and the row extraction; the rest of the portable table.
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.mul_add_as = mul_add_as;
   k.mul_add_sa = mul_add_sa;
+  k.sample = sample;
+  k.extract_x8 = extract_x8;
   k.name = "neon";
   return k;
 }

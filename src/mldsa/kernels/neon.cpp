@@ -2,8 +2,8 @@
 // its inverse and the two NTT-domain products (FIPS 204, Algorithms 41-42 and the
 // Montgomery products of Section 7.6). table() also installs the rounding kernels
 // (kernels/neon_rounding.cpp), the packers (kernels/neon_packing.cpp) and the
-// rejection-sampling loops (kernels/neon_sampling.cpp); every other entry of the table is the
-// portable kernel. Each kernel gives the same output as its portable twin, bit for bit
+// rejection-sampling loops (kernels/neon_sampling.cpp): no entry of the table is left
+// portable. Each kernel gives the same output as its portable twin, bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp), with the bounds of src/mldsa/kernels.hpp. No
 // branch, index or loop bound depends on the data: constant time.
 //
@@ -247,7 +247,7 @@ void pointwise(Poly& out, const Poly& a, const Poly& b) noexcept {
 }  // namespace
 
 // The portable table with the arithmetic above, the rounding kernels, the packers and the
-// sampling loops; pack_t0 and pack_eta (key encoding only) stay portable.
+// sampling loops: every entry is replaced (mldsa_kernels_test's NeonTableReplacesEveryKernel).
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.ntt = ntt;

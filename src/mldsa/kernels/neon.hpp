@@ -10,7 +10,8 @@ namespace tessera::mldsa::neon {
 // reduce, freeze, power2round, decompose, make_hint, use_hint, norm_exceeds
 // (kernels/neon_rounding.cpp).
 void install_rounding(Kernels& k) noexcept;
-// pack_z, unpack_z, pack_w1, pack_t1, unpack_t1, unpack_t0, unpack_eta (kernels/neon_packing.cpp).
+// pack_z, unpack_z, pack_w1, pack_t1, unpack_t1, pack_t0, unpack_t0, pack_eta, unpack_eta
+// (kernels/neon_packing.cpp).
 void install_packing(Kernels& k) noexcept;
 // rej_uniform, rej_eta (kernels/neon_sampling.cpp).
 void install_sampling(Kernels& k) noexcept;

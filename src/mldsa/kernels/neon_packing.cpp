@@ -1,8 +1,8 @@
 // ML-DSA packing kernels for aarch64 Advanced SIMD: BitPack/BitUnpack of z (FIPS 204,
 // Algorithms 17 and 19 with b = gamma1, a = gamma1 - 1, as used by sigEncode/sigDecode,
 // Algorithms 26-27), SimpleBitPack of w1 (Algorithm 16, w1Encode, Algorithm 28) and of t1
-// (pkEncode, Algorithm 22), and the unpacking of t1, t0 and eta (pkDecode, skDecode,
-// Algorithms 23 and 25). Each
+// (pkEncode, Algorithm 22), BitPack of t0 and of s1, s2 (skEncode, Algorithm 24), and the
+// unpacking of t1, t0 and eta (pkDecode, skDecode, Algorithms 23 and 25). Each
 // writes or reads exactly the bytes of its portable twin, with the same values bit for bit
 // (tests/equivalence/mldsa_kernels_test.cpp). The shifts and byte positions are constants;
 // nothing depends on the data (constant time).
@@ -110,11 +110,14 @@ void pack_z_dispatch(std::uint8_t* out, const Poly& z, int gamma1_bits) noexcept
 // coefficients in little-endian order. For b = 4 those are two bytes (XTN to 16-bit lanes);
 // for b = 6 three bytes, gathered from 32 coefficients by two TBLs (16 + 8 bytes).
 template <int Bits>
-TS_INLINE uint32x4_t join4(const std::int32_t* w) noexcept {
-  const uint32x4x4_t v = vld4q_u32(reinterpret_cast<const std::uint32_t*>(w));
+TS_INLINE uint32x4_t join4(const uint32x4x4_t& v) noexcept {
   uint32x4_t x = vsliq_n_u32(v.val[0], v.val[1], Bits);
   x = vsliq_n_u32(x, v.val[2], 2 * Bits);
   return vsliq_n_u32(x, v.val[3], 3 * Bits);
+}
+template <int Bits>
+TS_INLINE uint32x4_t join4(const std::int32_t* w) noexcept {
+  return join4<Bits>(vld4q_u32(reinterpret_cast<const std::uint32_t*>(w)));
 }
 
 alignas(16) constexpr std::uint8_t kW1Gather6[32] = {0,  1,  2,  4,  5,  6,  8,  9,  10, 12, 13, 14, 16, 17, 18, 20,
@@ -157,6 +160,71 @@ void pack_t1_neon(std::uint8_t* out, const Poly& t1) noexcept {
     vst1q_u8(out, vqtbl2q_u8(t, g0));
     const std::uint32_t tail = vget_lane_u32(vreinterpret_u32_u8(vqtbl2_u8(t, g1)), 0);
     std::memcpy(out + 16, &tail, 4);
+  }
+}
+
+// ---- skEncode's t0 (Algorithm 24 step 4: BitPack(t0, 2^12 - 1, 2^12), 13 bits) ----
+//
+// v = 2^12 - t0 in [0, 2^13), eight fields (13 bytes) per step. As for z, SLI joins the
+// pairs of each 64-bit lane (26 bits); UZP1 gathers the four pairs in 32-bit lanes and a
+// second SLI joins those into two 52-bit halves Q0 (fields 0-3) and Q1 (fields 4-7). The
+// 104 bits Q0 | Q1 << 52 go out as bytes 0-7 (Q0 | Q1 << 52) and bytes 5-12
+// (Q0 >> 40 | Q1 << 12): two 8-byte stores that overlap in bytes 5-7, which both hold the
+// same values, and end at byte 13 of the step (the last one at the end of the 416 bytes).
+// t0 is secret: everything stays in registers (no stack copy to wipe), and the shifts and
+// byte positions are constants.
+void pack_t0_neon(std::uint8_t* out, const Poly& t0) noexcept {
+  const int32x4_t c = vdupq_n_s32(1 << (kD - 1));
+  auto pairs = [&](const std::int32_t* p) {  // [f0 | f1 << 13, f2 | f3 << 13]
+    const uint64x2_t l = vreinterpretq_u64_s32(vsubq_s32(c, vld1q_s32(p)));
+    return vreinterpretq_u32_u64(vsliq_n_u64(l, vshrq_n_u64(l, 32), 13));
+  };
+  for (int i = 0; i < kN; i += 8, out += 13) {
+    const uint64x2_t u = vreinterpretq_u64_u32(vuzp1q_u32(pairs(t0.coeffs + i), pairs(t0.coeffs + i + 4)));
+    const uint64x2_t q = vsliq_n_u64(u, vshrq_n_u64(u, 32), 26);
+    const std::uint64_t q0 = vgetq_lane_u64(q, 0), q1 = vgetq_lane_u64(q, 1);
+    const std::uint64_t w0 = q0 | q1 << 52, w1 = q0 >> 40 | q1 << 12;
+    std::memcpy(out, &w0, 8);
+    std::memcpy(out + 5, &w1, 8);
+  }
+}
+
+// ---- skEncode's s1, s2 (Algorithm 24 steps 2-3: BitPack(s, eta, eta), 3 or 4 bits) ----
+//
+// v = eta - s in [0, 2 eta]. LD4 and the SLIs of w1Encode join four fields per 32-bit lane.
+// eta = 4 (4 bits): that is 16 bits, narrowed (XTN) to two bytes each, 16 bytes per 32
+// coefficients. eta = 2 (3 bits): 12 bits; SLI joins the two lanes of each 64-bit lane
+// (24 bits: coefficients 8m..8m+7) and UZP1 packs those in 32-bit lanes, the layout of the
+// 6-bit w1 path, whose TBLs keep three bytes of each: 24 bytes per 64 coefficients. The
+// secret s stays in registers.
+template <int Bits>
+TS_INLINE uint32x4_t join4_eta(const std::int32_t* s, uint32x4_t e) noexcept {
+  uint32x4x4_t v = vld4q_u32(reinterpret_cast<const std::uint32_t*>(s));
+  for (int k = 0; k < 4; ++k) v.val[k] = vsubq_u32(e, v.val[k]);
+  return join4<Bits>(v);
+}
+TS_INLINE uint32x4_t join8_eta3(const std::int32_t* s, uint32x4_t e) noexcept {  // 2 x 24 bits
+  const uint64x2_t x = vreinterpretq_u64_u32(join4_eta<3>(s, e));
+  return vreinterpretq_u32_u64(vsliq_n_u64(x, vshrq_n_u64(x, 32), 12));
+}
+
+void pack_eta_dispatch(std::uint8_t* out, const Poly& s, int eta) noexcept {
+  const uint32x4_t e = vdupq_n_u32(static_cast<std::uint32_t>(eta));
+  if (eta == 4) {  // public parameter
+    for (int i = 0; i < kN; i += 32, out += 16) {
+      const uint16x8_t x =
+          vmovn_high_u32(vmovn_u32(join4_eta<4>(s.coeffs + i, e)), join4_eta<4>(s.coeffs + i + 16, e));
+      vst1q_u8(out, vreinterpretq_u8_u16(x));
+    }
+  } else {
+    const uint8x16_t g0 = vld1q_u8(kW1Gather6), g1 = vld1q_u8(kW1Gather6 + 16);
+    for (int i = 0; i < kN; i += 64, out += 24) {
+      const uint8x16x2_t x = {
+          {vreinterpretq_u8_u32(vuzp1q_u32(join8_eta3(s.coeffs + i, e), join8_eta3(s.coeffs + i + 16, e))),
+           vreinterpretq_u8_u32(vuzp1q_u32(join8_eta3(s.coeffs + i + 32, e), join8_eta3(s.coeffs + i + 48, e)))}};
+      vst1q_u8(out, vqtbl2q_u8(x, g0));
+      vst1_u8(out + 16, vget_low_u8(vqtbl2q_u8(x, g1)));
+    }
   }
 }
 
@@ -246,6 +314,8 @@ void install_packing(Kernels& k) noexcept {
   k.unpack_t1 = unpack_t1_neon;
   k.unpack_t0 = unpack_t0_neon;
   k.unpack_eta = unpack_eta_dispatch;
+  k.pack_t0 = pack_t0_neon;
+  k.pack_eta = pack_eta_dispatch;
 }
 
 }  // namespace tessera::mldsa::neon
