@@ -166,6 +166,7 @@ if [ "$insns" = 1 ]; then
   for what in keygen sk_bytes sign verify; do per_call mldsa-insn-driver "$what" 2; done  # ML-DSA-65
   for what in mul_add_as mul_add_sa sample; do per_call frodokem-insn-driver "$what" 5; done  # FrodoKEM-640 sizes
   per_call frodokem-insn-driver extract_x8 20
+  per_call frodokem-insn-driver dot_lanes 5
   for what in ctr64 ghash64 sha256x64 chacha1k chachapoly1k poly1k poly1k_r26; do per_call symmetric-insn-driver "$what" 5; done
   # AES without FEAT_AES: the neon table's NEON bitsliced kernel (src/symmetric/aes_neon_bs.cpp).
   echo "next: TESSERA_CPU_DISABLE=aes (neon is aes-neon-bs)"

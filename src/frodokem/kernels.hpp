@@ -90,9 +90,12 @@ TESSERA_FRODOKEM_DECLARE_KERNELS(avx2)
 TESSERA_FRODOKEM_DECLARE_KERNELS(avx512)
 
 // NEON (only in builds that compile it): the two matrix products and the row extraction
-// (kernels/neon.cpp), Frodo.Sample (kernels/neon_sample.cpp); dot_lanes and dot_finish are
-// the portable ones.
+// (kernels/neon.cpp), Frodo.Sample (kernels/neon_sample.cpp), dot_lanes and dot_finish
+// (kernels/neon_dot.cpp, the AVX2 accumulator layout).
 namespace neon {
+void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, const std::uint16_t* st,
+               std::size_t n, std::size_t col0) noexcept;
+void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
 void sample(std::uint16_t* s, std::size_t count, const std::uint16_t* cdf, int cdf_len) noexcept;
 void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t lanes) noexcept;
 void mul_add_as(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride, std::size_t nrows,
@@ -102,8 +105,8 @@ void mul_add_sa(std::uint16_t* out, const std::uint16_t* a, std::size_t a_stride
 Kernels table() noexcept;
 }  // namespace neon
 #undef TESSERA_FRODOKEM_DECLARE_KERNELS
-// The AVX2 and AVX-512 dot_lanes share one accumulator layout (acc[16 k + 2 r + {0, 1}]),
-// hence one dot_finish, which the AVX-512 table takes from the AVX2 one.
+// The AVX2, AVX-512 and NEON dot_lanes share one accumulator layout (acc[16 k + 2 r + {0, 1}]),
+// hence one dot_finish (sample_impl.hpp's dot_finish_pairs); the AVX-512 table takes the AVX2 one.
 namespace avx2 {
 void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept;
 }  // namespace avx2

@@ -131,5 +131,13 @@ inline void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept {
   for (std::size_t i = 0; i < 64; ++i) out[i] = static_cast<std::uint16_t>(out[i] + acc[i]);
 }
 
+// dot_finish for the SIMD layout acc[16 k + 2 r + {0, 1}] (two partial sums per row r and
+// column k of S), which the AVX2, AVX-512 and NEON dot_lanes share.
+inline void dot_finish_pairs(std::uint16_t* out, const std::uint32_t* acc) noexcept {
+  for (std::size_t r = 0; r < 8; ++r)
+    for (std::size_t k = 0; k < 8; ++k)
+      out[r * 8 + k] = static_cast<std::uint16_t>(out[r * 8 + k] + acc[16 * k + 2 * r] + acc[16 * k + 2 * r + 1]);
+}
+
 }  // namespace
 }  // namespace tessera::frodokem::impl

@@ -8,4 +8,4 @@ list(APPEND TESSERA_SOURCES
 tessera_simd_sources(TESSERA_SOURCES
   AVX2   frodokem/kernels/avx2.cpp
   AVX512 frodokem/kernels/avx512.cpp
-  NEON   frodokem/kernels/neon.cpp frodokem/kernels/neon_sample.cpp)
+  NEON   frodokem/kernels/neon.cpp frodokem/kernels/neon_sample.cpp frodokem/kernels/neon_dot.cpp)

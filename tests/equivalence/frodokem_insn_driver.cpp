@@ -61,7 +61,7 @@ bool run_operation(std::string_view op, long calls, std::uint32_t& sum) {
 int main(int argc, char** argv) {
   const auto args = test::parse_insn_driver_args(
       argc, argv,
-      "mul_add_as|mul_add_sa|sample|extract_x8|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
+      "mul_add_as|mul_add_sa|sample|extract_x8|dot_lanes|keygen_aes|encaps_aes|decaps_aes|keygen_shake|encaps_shake|decaps_shake");
   if (!args) return 2;
   auto forced = BackendOverride::force(args->backend);
   if (!forced) return 2;
@@ -91,6 +91,15 @@ int main(int argc, char** argv) {
     std::uint8_t* rows[8];
     for (std::size_t j = 0; j < 8; ++j) rows[j] = reinterpret_cast<std::uint8_t*>(out.data() + j * n);
     for (long i = 0; i < args->calls; ++i) k.extract_x8(rows_state, rows, 21);
+  } else if (what == "dot_lanes") {  // one block of 21 lanes of 8 states, then dot_finish
+    keccak::State8 rows_state{};
+    for (std::size_t l = 0; l < 25; ++l)
+      for (std::size_t j = 0; j < 8; ++j) rows_state.lanes[l][j] = (l * 8 + j) * 0x9E3779B97F4A7C15ull;
+    alignas(64) std::uint32_t acc[frodokem::kDotAccWords] = {};
+    for (long i = 0; i < args->calls; ++i) {
+      k.dot_lanes(acc, rows_state, 21, st.data(), n, 0);
+      k.dot_finish(out.data(), acc);
+    }
   } else if (what.ends_with("_aes") || what.ends_with("_shake")) {
     const std::string_view op = what.substr(0, what.find('_'));
     if (op != "keygen" && op != "encaps" && op != "decaps") ok = false;

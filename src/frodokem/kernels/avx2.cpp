@@ -129,11 +129,7 @@ void dot_lanes(std::uint32_t* acc, const keccak::State8& s, std::size_t lanes, c
   }
 }
 
-void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept {
-  for (std::size_t r = 0; r < 8; ++r)
-    for (std::size_t k = 0; k < 8; ++k)
-      out[r * 8 + k] = static_cast<std::uint16_t>(out[r * 8 + k] + acc[16 * k + 2 * r] + acc[16 * k + 2 * r + 1]);
-}
+void dot_finish(std::uint16_t* out, const std::uint32_t* acc) noexcept { impl::dot_finish_pairs(out, acc); }
 
 }  // namespace tessera::frodokem::avx2
 

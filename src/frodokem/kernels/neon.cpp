@@ -122,13 +122,16 @@ void extract_x8(const keccak::State8& s, std::uint8_t* const out[8], std::size_t
   }
 }
 
-// The two matrix products, Frodo.Sample and the row extraction; the rest of the portable table.
+// Every kernel of the portable table replaced: the two matrix products, Frodo.Sample, the row
+// extraction, and dot_lanes/dot_finish (neon_dot.cpp).
 Kernels table() noexcept {
   Kernels k = portable::table();
   k.mul_add_as = mul_add_as;
   k.mul_add_sa = mul_add_sa;
   k.sample = sample;
   k.extract_x8 = extract_x8;
+  k.dot_lanes = dot_lanes;
+  k.dot_finish = dot_finish;
   k.name = "neon";
   return k;
 }
