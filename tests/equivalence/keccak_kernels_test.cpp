@@ -314,6 +314,10 @@ std::vector<NamedLaneKernels> named_lane_kernels() {
   v.push_back({"avx512", Backend::avx512, nullptr, nullptr, keccak::absorb_lanes_x8_avx512,
                keccak::extract_lanes_x8_avx512});
 #endif
+#if TESSERA_HAVE_NEON
+  v.push_back({"neon", Backend::neon, keccak::absorb_lanes_x4_neon, keccak::extract_lanes_x4_neon,
+               keccak::absorb_lanes_x8_neon, keccak::extract_lanes_x8_neon});
+#endif
   return v;
 }
 
@@ -458,6 +462,11 @@ TEST(KeccakTables, NeonTableReplacesSingleStateKernels) {
   EXPECT_NE(t.absorb_blocks, p.absorb_blocks);
   EXPECT_NE(t.squeeze_blocks, p.squeeze_blocks);
   EXPECT_NE(t.f1600, &keccak::f1600_portable);
+  // The batched sponges' lane transfers too.
+  EXPECT_EQ(t.absorb_lanes_x4, &keccak::absorb_lanes_x4_neon);
+  EXPECT_EQ(t.absorb_lanes_x8, &keccak::absorb_lanes_x8_neon);
+  EXPECT_EQ(t.extract_lanes_x4, &keccak::extract_lanes_x4_neon);
+  EXPECT_EQ(t.extract_lanes_x8, &keccak::extract_lanes_x8_neon);
 #else
   GTEST_SKIP() << "not an aarch64 SIMD build";
 #endif
