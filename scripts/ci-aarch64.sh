@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The aarch64 stage of CI (docs/aarch64.md): cross build with the `aarch64` preset
-# (g++-aarch64-linux-gnu, -j2) and two test runs under qemu-aarch64, sized for about 8
-# minutes of tests on the 2-core CI machine (the cross build itself is extra: ~16 CPU-minutes
-# cold, see docs/aarch64.md):
+# (g++-aarch64-linux-gnu, -j2) and test runs under qemu-aarch64, sized for about 4-5
+# minutes of tests on the 2-core CI machine (the cold cross build is extra: about 6 minutes
+# there, see docs/aarch64.md):
 #   1. QEMU_CPU=cortex-a53 (Armv8.0 + AES/PMULL/SHA1/SHA2): the suite without the timing
 #      label, the qemu artefacts, the open findings and the slow tests listed below
 #   2. QEMU_CPU=max (+SHA3/SHA512/SVE/SVE2): the CPU feature tests, the neon equivalence
