@@ -198,21 +198,19 @@ def fmt(o):
     return f'{kind} {d}, {n}, {m}' + (f', ror #{s}' if s else '')
 
 
-def load_state(base):
-    """The 25 lanes from [base] (base is a temporary), pairs with LDP."""
-    out = []
-    for i in range(0, 24, 2):
-        out.append(f'ldp {LANE_REGS[i]}, {LANE_REGS[i + 1]}, [{base}, #{8 * i}]')
-    out.append(f'ldr {LANE_REGS[24]}, [{base}, #192]')
+def transfer_state(pair, single, base):
+    """The 25 lanes to or from [base] (base is a temporary): 12 pairs, then lane 24."""
+    out = [f'{pair} {LANE_REGS[i]}, {LANE_REGS[i + 1]}, [{base}, #{8 * i}]' for i in range(0, 24, 2)]
+    out.append(f'{single} {LANE_REGS[24]}, [{base}, #192]')
     return out
+
+
+def load_state(base):
+    return transfer_state('ldp', 'ldr', base)
 
 
 def store_state(base):
-    out = []
-    for i in range(0, 24, 2):
-        out.append(f'stp {LANE_REGS[i]}, {LANE_REGS[i + 1]}, [{base}, #{8 * i}]')
-    out.append(f'str {LANE_REGS[24]}, [{base}, #192]')
-    return out
+    return transfer_state('stp', 'str', base)
 
 
 # Frame of the entry points (128 bytes): x19-x30 at [sp, 0..95], then the state pointer
