@@ -51,8 +51,13 @@ inline constexpr std::size_t min_modulus_bits = 1024;
 inline constexpr std::size_t max_modulus_bits = 4096;
 inline constexpr std::size_t max_modulus_bytes = max_modulus_bits / 8;
 
-// Room for the key state (src/rsa/rsa_state.hpp checks that it fits).
+// Room for the key state (src/rsa/rsa_state.hpp checks that it fits). On x86-64 the public
+// state also keeps R^2 mod n in the radix 2^52 of the AVX-512 IFMA kernel.
+#if defined(__x86_64__)
+inline constexpr std::size_t kPublicStateBytes = 5 * max_modulus_bytes + 64;
+#else
 inline constexpr std::size_t kPublicStateBytes = 4 * max_modulus_bytes + 64;
+#endif
 inline constexpr std::size_t kPrivateStateBytes = 10 * max_modulus_bytes + 128;
 inline constexpr std::size_t kBlindingStateBytes = 2 * max_modulus_bytes + 16;
 

@@ -182,9 +182,15 @@ void mont_from_nat(NatSpan r, NatView x, const MontModulus& mod) noexcept {
   const std::size_t chunks = (x.size() + n - 1) / n;
   Limb acc[kNatMaxLimbs] = {}, chunk[kNatMaxLimbs];
   // Horner's rule from the top chunk: acc = x_top R, then acc = acc R + x_i R (each term
-  // a Montgomery product with R^2 mod m; a chunk may exceed m, which mont_mul allows).
+  // a Montgomery product with R^2 mod m; a chunk may exceed m, which mont_mul allows). The
+  // top chunk is the first acc, with no product of the zero acc before it (x's length is
+  // public).
   for (std::size_t k = chunks; k-- > 0;) {
     for (std::size_t j = 0; j < n; ++j) chunk[j] = k * n + j < x.size() ? x[k * n + j] : 0;
+    if (k + 1 == chunks) {
+      mont_mul(NatSpan(acc, n), NatView(chunk, n), NatView(mod.rr, n), mod);
+      continue;
+    }
     mont_mul(NatSpan(acc, n), NatView(acc, n), NatView(mod.rr, n), mod);
     mont_mul(NatSpan(chunk, n), NatView(chunk, n), NatView(mod.rr, n), mod);
     mod_add(NatSpan(acc, n), NatView(acc, n), NatView(chunk, n), mod);
@@ -214,6 +220,25 @@ void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) n
       mont_mul(NatSpan(acc, n), NatView(acc, n), NatView(base, n), mod);
   }
   std::memcpy(r.data(), acc, n * sizeof(Limb));
+}
+
+void mod_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod, [[maybe_unused]] NatView rr52) noexcept {
+#if TESSERA_NAT_IFMA
+  if (mod.ifma && rr52.size() == mod.n && nat_bit_length_vartime(e) != 0) return mod_exp_vartime_ifma(r, a, e, mod, rr52);
+#endif
+  const std::size_t n = mod.n;
+  Limb x[kNatMaxLimbs];
+  mont_from_nat(NatSpan(x, n), a, mod);
+  mont_exp_vartime(NatSpan(x, n), NatView(x, n), e, mod);
+  mont_to_nat(r, NatView(x, n), mod);
+  secure_zero(x, sizeof(x));
+}
+
+void mont_rr52(NatSpan r, const MontModulus& mod) noexcept {
+#if TESSERA_NAT_IFMA
+  if (mod.ifma) return mont_rr52_ifma(r, mod);
+#endif
+  for (Limb& x : r) x = 0;
 }
 
 void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept {

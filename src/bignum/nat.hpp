@@ -113,6 +113,14 @@ void mod_sub(NatSpan r, NatView a, NatView b, const MontModulus& mod) noexcept;
 void mont_exp(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const MontModulus& mod) noexcept;
 // The same for a public exponent (RSA's e): square-and-multiply, skipping zero bits.
 void mont_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept;
+// r = a^e mod m with a < m and r plain (not in Montgomery form), for a public exponent: what
+// mont_from_nat, mont_exp_vartime and mont_to_nat give together. Where mod.ifma is set and
+// rr52 is mont_rr52's value for mod (n limbs), the value goes into radix 2^52 by one
+// product with it and stays there: no conversions through R mod m. rr52 may be empty.
+void mod_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod, NatView rr52) noexcept;
+// r = R52^2 mod m (R52 = 2^(52 k), src/bignum/nat_ifma.cpp) where mod.ifma is set, for
+// mod_exp_vartime; else r = 0. r has mod.n limbs.
+void mont_rr52(NatSpan r, const MontModulus& mod) noexcept;
 
 // One exponentiation of mont_exp2: r = a^e in Montgomery form modulo *mod.
 struct ExpJob {

@@ -358,6 +358,38 @@ void exp_public(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcep
   secure_zero_object(s);
 }
 
+// r = a^e mod m, all plain (mod_exp_vartime, e > 0): a R52 = AMM(a, R52^2 mod m), the
+// square-and-multiply of exp_public from e's second bit down, and out of radix 2^52 by
+// AMM(acc, 1) = (acc + u m) / R52 < m + 2m / R52, i.e. at most m (then m - m = 0).
+template <std::size_t L>
+void exp_plain_public(NatSpan r, NatView a, NatView e, const MontModulus& mod, NatView rr52) noexcept {
+  struct {
+    Modulus52<L> mod;
+    alignas(32) u64 base[4 * L], acc[4 * L], t[4 * L];
+    Limb wide[kNatMaxLimbs + 1], out[kNatMaxLimbs];
+  } s;
+  const std::size_t n = mod.n, k = digits_for(n);
+  s.mod.k = k;
+  s.mod.m0inv = mod.m0inv & kMask52;
+  to_digits(s.mod.m, 4 * L, mod.m, n, k);
+  to_digits(s.t, 4 * L, rr52.data(), n, k);
+  to_digits(s.acc, 4 * L, a.data(), n, k);
+  amm1<L>(s.base, s.acc, s.t, s.mod);
+  std::memcpy(s.acc, s.base, sizeof(s.acc));
+  for (std::size_t i = nat_bit_length_vartime(e) - 1; i-- > 0;) {
+    amm1<L>(s.acc, s.acc, s.acc, s.mod);
+    if (((e[i / kLimbBits] >> (i % kLimbBits)) & 1u) != 0) amm1<L>(s.acc, s.acc, s.base, s.mod);  // e is public
+  }
+  std::memset(s.t, 0, sizeof(s.t));
+  s.t[0] = 1;
+  amm1<L>(s.acc, s.acc, s.t, s.mod);
+  from_digits(s.wide, n, s.acc, k);
+  const Limb borrow = nat_sub(NatSpan(s.out, n), NatView(s.wide, n), mod.modulus());
+  nat_select(NatSpan(s.out, n), NatView(s.wide, n), mask_from_bit(borrow));
+  std::memcpy(r.data(), s.out, n * sizeof(Limb));
+  secure_zero_object(s);
+}
+
 // Calls f with the vector count for n limbs as a compile-time constant (up to Max).
 template <std::size_t Max, class F>
 void with_vectors(std::size_t n, F f) noexcept {
@@ -389,6 +421,21 @@ void mont_exp2_ifma(const ExpJob& x, const ExpJob& y, std::size_t exp_bits) noex
 
 void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept {
   with_vectors<kMaxVectors>(mod.n, [&](auto l) { exp_public<decltype(l)::value>(r, a, e, mod); });
+}
+
+void mod_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod, NatView rr52) noexcept {
+  with_vectors<kMaxVectors>(mod.n, [&](auto l) { exp_plain_public<decltype(l)::value>(r, a, e, mod, rr52); });
+}
+
+// R52^2 = 2^(104 k) mod m: the Montgomery product of 2^d (d = 104 k - 128 n, as in enter) and
+// R64^2 is 2^(104 k - 64 n); one more product with R64^2 multiplies it by R64.
+void mont_rr52_ifma(NatSpan r, const MontModulus& mod) noexcept {
+  const std::size_t n = mod.n, d = 104 * digits_for(n) - 128 * n;
+  Limb t[kNatMaxLimbs] = {};
+  t[d / kLimbBits] = Limb{1} << (d % kLimbBits);
+  mont_mul(NatSpan(t, n), NatView(t, n), NatView(mod.rr, n), mod);
+  mont_mul(r, NatView(t, n), NatView(mod.rr, n), mod);
+  secure_zero(t, sizeof(t));
 }
 
 }  // namespace tessera::bignum

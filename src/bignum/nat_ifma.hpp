@@ -15,6 +15,9 @@ void mont_exp_ifma(NatSpan r, NatView a, NatView e, std::size_t exp_bits, const 
 [[nodiscard]] bool mont_exp2_ifma_supports(std::size_t n) noexcept;
 void mont_exp2_ifma(const ExpJob& x, const ExpJob& y, std::size_t exp_bits) noexcept;
 void mont_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod) noexcept;
+// mod_exp_vartime for e > 0, given rr52 = R52^2 mod m (mont_rr52_ifma).
+void mod_exp_vartime_ifma(NatSpan r, NatView a, NatView e, const MontModulus& mod, NatView rr52) noexcept;
+void mont_rr52_ifma(NatSpan r, const MontModulus& mod) noexcept;
 
 }  // namespace tessera::bignum
 #endif

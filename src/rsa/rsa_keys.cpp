@@ -50,6 +50,9 @@ Result<PublicKey> PublicKey::from_components(std::span<const std::uint8_t> n, st
   s.bits = bignum::nat_bit_length_vartime(NatView(nn, n_limbs));
   if (s.bits < min_modulus_bits || s.bits > max_modulus_bits) return fail(Error::invalid_key, "RSA modulus (size)");
   if (!bignum::mont_init(s.n, NatView(nn, n_limbs))) return fail(Error::invalid_key, "RSA modulus (even)");
+#if TESSERA_NAT_IFMA
+  bignum::mont_rr52(NatSpan(s.rr52, n_limbs), s.n);
+#endif
   // RFC 8017 3.1: 3 <= e <= n - 1, e odd (FIPS 186-5 5.4 narrows new keys to
   // 2^16 < e < 2^256; imported keys keep the RFC's range).
   if (!load(s.e, s.e_limbs, e, n_limbs)) return fail(Error::invalid_key, "RSA public exponent");

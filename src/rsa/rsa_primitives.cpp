@@ -47,10 +47,7 @@ Failure public_op(const PublicKey& pk, std::span<const std::uint8_t> in, std::sp
   if (in.size() != ps.bytes() || out.size() != ps.bytes()) return fail(Error::invalid_length, "RSA representative");
   Limb x[kNatMaxLimbs];
   if (!load_representative(x, in, ps, range)) return fail(Error::invalid_argument, "RSA representative out of range");
-  // x^e mod n (public exponent).
-  bignum::mont_from_nat(NatSpan(x, n), NatView(x, n), ps.n);
-  bignum::mont_exp_vartime(NatSpan(x, n), NatView(x, n), ps.e_view(), ps.n);
-  bignum::mont_to_nat(NatSpan(x, n), NatView(x, n), ps.n);
+  bignum::mod_exp_vartime(NatSpan(x, n), NatView(x, n), ps.e_view(), ps.n, ps.rr52_view());  // x^e mod n (public exponent)
   bignum::nat_to_be_bytes(out, NatView(x, n));
   return Failure{};
 }
@@ -113,7 +110,7 @@ Failure private_op_impl(const PrivateKey& sk, std::span<const std::uint8_t> in, 
   const std::size_t n = ps.n.n;
   if (in.size() != ps.bytes() || out.size() != ps.bytes()) return fail(Error::invalid_length, "RSA representative");
   struct {
-    Limb c[kNatMaxLimbs], cb[kNatMaxLimbs], m[kNatMaxLimbs], t[kNatMaxLimbs], check[kNatMaxLimbs];
+    Limb c[kNatMaxLimbs], cb[kNatMaxLimbs], m[kNatMaxLimbs], check[kNatMaxLimbs];
   } w;
   ZeroOnExit wipe_w(w);
   if (!load_representative(w.c, in, ps, range)) return fail(Error::invalid_argument, "RSA representative out of range");
@@ -127,9 +124,7 @@ Failure private_op_impl(const PrivateKey& sk, std::span<const std::uint8_t> in, 
   bignum::mont_mul(NatSpan(w.m, n), NatView(w.m, n), NatView(blinding.pair().ai, n), ps.n);
   // The fault check: m^e = c mod n, or nothing leaves. It covers the CRT halves, their
   // recombination and the blinding.
-  bignum::mont_from_nat(NatSpan(w.t, n), NatView(w.m, n), ps.n);
-  bignum::mont_exp_vartime(NatSpan(w.t, n), NatView(w.t, n), ps.e_view(), ps.n);
-  bignum::mont_to_nat(NatSpan(w.check, n), NatView(w.t, n), ps.n);
+  bignum::mod_exp_vartime(NatSpan(w.check, n), NatView(w.m, n), ps.e_view(), ps.n, ps.rr52_view());
   if (ct::declassify_value(bignum::nat_eq_mask(NatView(w.check, n), NatView(w.c, n))) == 0)
     return fail(Error::invalid_state, "RSA private operation (the result failed its check)");
   bignum::nat_to_be_bytes(out, NatView(w.m, n));

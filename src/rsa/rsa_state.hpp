@@ -17,8 +17,19 @@ struct PublicState {
   bignum::Limb e[bignum::kNatMaxLimbs];
   std::size_t e_limbs;
   std::size_t bits;  // of n
+#if TESSERA_NAT_IFMA
+  bignum::Limb rr52[bignum::kNatMaxLimbs];  // bignum::mont_rr52 of n (zero unless n.ifma)
+#endif
   std::size_t bytes() const noexcept { return (bits + 7) / 8; }
   bignum::NatView e_view() const noexcept { return {e, e_limbs}; }
+  // What bignum::mod_exp_vartime takes with n.
+  bignum::NatView rr52_view() const noexcept {
+#if TESSERA_NAT_IFMA
+    return {rr52, n.n};
+#else
+    return {};
+#endif
+  }
 };
 
 // Every secret of a private key. d, dp, dq and qinv have the limb counts of n, p, q and p.

@@ -1,4 +1,4 @@
-// The exponentiations of src/bignum/nat.hpp (mont_exp, mont_exp_vartime, mont_exp2) against
+// The exponentiations of src/bignum/nat.hpp (mont_exp, mont_exp_vartime, mod_exp_vartime, mont_exp2) against
 // OpenSSL's BN_mod_exp, for each Montgomery kernel of NatMontTest (bignum_nat_model.hpp; the
 // suite is instantiated in bignum_nat_test.cpp).
 #include "bignum_nat_model.hpp"
@@ -30,6 +30,14 @@ TEST_P(NatMontTest, ExpSecretAndVartime) {
     Nat one(n, 0);
     one[0] = 1;
     const std::vector<Nat> bases = {below(rng, md), Nat(n, 0), one, minus_one(m)};
+    // mod_exp_vartime's constant: R52^2 = 2^(104 ceil((64 n + 2) / 52)) mod m with IFMA, else 0.
+    Nat rr52(n);
+    mont_rr52(rr52, mod);
+    {
+      Bn two = bn(Nat{2}), pow = bn(Nat{static_cast<Limb>(104 * ((64 * n + 2 + 51) / 52))}), want = bn_new();
+      BN_mod_exp(want.get(), two.get(), pow.get(), md.m.get(), md.ctx.get());
+      ASSERT_EQ(rr52, mod.ifma ? nat(want.get(), n) : Nat(n, 0)) << "mont_rr52 m = " << hex(m);
+    }
     std::vector<Exponent> exps = {
         {Nat{0}, 0},                                       // 0 bits
         {Nat{0}, kLimbBits},                               // e = 0 over a whole limb
@@ -65,6 +73,12 @@ TEST_P(NatMontTest, ExpSecretAndVartime) {
         Nat rv(n);
         mont_exp_vartime(rv, am, low, mod);
         ASSERT_EQ(rv, r) << "mont_exp_vartime differs from mont_exp, m = " << hex(m) << " e = " << hex(low);
+        // The plain form, with the IFMA constant (the radix 2^52 path where mod.ifma) and without.
+        Nat plain(n);
+        mod_exp_vartime(plain, a, low, mod, rr52);
+        ASSERT_EQ(plain, expect) << "mod_exp_vartime m = " << hex(m) << "\na = " << hex(a) << "\ne = " << hex(low);
+        mod_exp_vartime(plain, a, low, mod, NatView{});
+        ASSERT_EQ(plain, expect) << "mod_exp_vartime without rr52, m = " << hex(m) << " e = " << hex(low);
         if (ai > 0) continue;
         Nat alias = am;
         mont_exp(alias, alias, x.e, x.exp_bits, mod);
@@ -72,6 +86,9 @@ TEST_P(NatMontTest, ExpSecretAndVartime) {
         alias = am;
         mont_exp_vartime(alias, alias, low, mod);
         ASSERT_EQ(alias, r) << "mont_exp_vartime with r aliasing a";
+        alias = a;
+        mod_exp_vartime(alias, alias, low, mod, rr52);
+        ASSERT_EQ(alias, expect) << "mod_exp_vartime with r aliasing a";
       }
     }
   }
