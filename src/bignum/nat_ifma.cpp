@@ -16,7 +16,8 @@
 // The lanes are not normalised during the product (each stays below 4 k 2^52 < 2^61); it
 // ends with a carry normalisation: one parallel step, then the carry-lookahead of generate
 // and propagate lane masks. The round's u depends on the previous round's vector through
-// one multiply-add, a shift and an extraction; mont_exp2 therefore runs two independent
+// one multiply-add, a shift and an extraction (for up to 5 vectors, an extraction and
+// scalar products computed a round ahead: digit0_ahead); mont_exp2 therefore runs two independent
 // exponentiations (RSA's two CRT halves) in one instruction stream ("ways"), so that each
 // way's latency is covered by the other's multiply-adds.
 //
@@ -24,6 +25,8 @@
 // way: with C = 2^(104 k - 64 n) mod m, AMM(x R64, C) = x R52, and AMM(x R52, R64 mod m)
 // = x R64. C is the Montgomery product of 2^d, d = 104 k - 128 n (4 <= d < 104, since
 // 52 k >= 64 n + 2), and R64^2 mod m: one multiplication per exponentiation.
+// mod_exp_vartime's values are plain: AMM(a, R52^2 mod m) = a R52 in, AMM(x R52, 1) out, with
+// R52^2 mod m computed once per key (mont_rr52: RSA's public state keeps it).
 //
 // Constant time: the same instructions for every value (the round count, the windows and
 // the lane positions are public); the window table is read whole, each entry blended in
