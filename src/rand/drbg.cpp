@@ -57,31 +57,35 @@ void hash_df(std::uint8_t* out, std::size_t out_len, std::initializer_list<Bytes
   secure_zero(temp, sizeof temp);
 }
 
-// v = (v + x) mod 2^(8 * n): both big-endian, x right-aligned (x_len <= n). Eight bytes at a
-// time from the right, then the leftmost n mod 8 bytes one by one (n = 55 or 111: seedlen);
-// every byte of v is visited whatever the values (loop bounds and the branches on x_len are
-// public lengths, the carries are computed without branches).
-void add_mod(std::uint8_t* v, std::size_t n, const std::uint8_t* x, std::size_t x_len) noexcept {
+// The big-endian value of bytes [n - i - w, n - i) of x (x_len bytes, right-aligned in an
+// n-byte number: bytes left of x are zero), w <= 8. Lengths are public.
+std::uint64_t word_be(const std::uint8_t* x, std::size_t x_len, std::size_t i, std::size_t w) noexcept {
+  if (w == 8 && i + 8 <= x_len) return bytes::load_be64(x + x_len - i - 8);
+  std::uint64_t b = 0;
+  for (std::size_t k = i; k < i + w && k < x_len; ++k) b |= static_cast<std::uint64_t>(x[x_len - 1 - k]) << (8 * (k - i));
+  return b;
+}
+
+// v = (v + x_1 + x_2 + ...) mod 2^(8 * n): all big-endian, each x right-aligned (at most n
+// bytes). Eight bytes of every operand at a time from the right, the leftmost n mod 8 bytes
+// as one short word (n = 55 or 111: seedlen). Every byte of v is visited whatever the
+// values: the loop bounds and the branches are on public lengths, and the carries (at most
+// the operand count) are computed without branches.
+void add_mod(std::uint8_t* v, std::size_t n, std::initializer_list<Bytes> xs) noexcept {
   std::uint64_t carry = 0;
-  std::size_t i = 0;  // bytes done, counted from the right
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t b = 0;
-    if (i + 8 <= x_len) {
-      b = bytes::load_be64(x + x_len - i - 8);
-    } else {
-      for (std::size_t k = i; k < x_len; ++k) b |= static_cast<std::uint64_t>(x[x_len - 1 - k]) << (8 * (k - i));
+  for (std::size_t i = 0; i < n; i += 8) {  // i: bytes done, counted from the right
+    const std::size_t w = n - i < 8 ? n - i : 8;
+    std::uint64_t sum = word_be(v, n, i, w), c = 0;
+    const std::uint64_t t = sum + carry;
+    c += static_cast<std::uint64_t>(t < sum);
+    sum = t;
+    for (Bytes x : xs) {
+      const std::uint64_t u = sum + word_be(x.data(), x.size(), i, w);
+      c += static_cast<std::uint64_t>(u < sum);
+      sum = u;
     }
-    const std::uint64_t a = bytes::load_be64(v + n - i - 8);
-    const std::uint64_t s = a + b;
-    const std::uint64_t t = s + carry;
-    carry = static_cast<std::uint64_t>(s < a) | static_cast<std::uint64_t>(t < s);
-    bytes::store_be64(v + n - i - 8, t);
-  }
-  for (; i < n; ++i) {
-    const std::uint64_t xi = i < x_len ? x[x_len - 1 - i] : 0u;
-    const std::uint64_t sum = v[n - 1 - i] + xi + carry;
-    v[n - 1 - i] = static_cast<std::uint8_t>(sum);
-    carry = sum >> 8;
+    carry = c;
+    for (std::size_t k = 0; k < w; ++k) v[n - i - 1 - k] = static_cast<std::uint8_t>(sum >> (8 * k));
   }
 }
 
@@ -190,7 +194,7 @@ Result<void> HashDrbg<H>::generate(std::span<std::uint8_t> out, Bytes additional
   if (!additional_input.empty()) {
     const std::uint8_t two = 0x02;
     hash_of<H>(w, {Bytes(&two, 1), Bytes(v_), additional_input});
-    add_mod(v_, seed_bytes, w, out_bytes);
+    add_mod(v_, seed_bytes, {Bytes(w)});
   }
   // Step 3 (Hashgen, Section 10.1.1.4): data = V; W = Hash(data) || Hash(data + 1) || ...
   {
@@ -202,7 +206,7 @@ Result<void> HashDrbg<H>::generate(std::span<std::uint8_t> out, Bytes additional
       const std::size_t take = out.size() - done < out_bytes ? out.size() - done : out_bytes;
       for (std::size_t i = 0; i < take; ++i) out[done + i] = w[i];
       done += take;
-      add_mod(data, seed_bytes, &one, 1);
+      if (done < out.size()) add_mod(data, seed_bytes, {Bytes(&one, 1)});  // none after the last block
     }
     secure_zero(data, sizeof data);
   }
@@ -210,11 +214,9 @@ Result<void> HashDrbg<H>::generate(std::span<std::uint8_t> out, Bytes additional
   const std::uint8_t three = 0x03;
   hash_of<H>(w, {Bytes(&three, 1), Bytes(v_)});
   // Step 5: V = (V + H + C + reseed_counter) mod 2^seedlen.
-  add_mod(v_, seed_bytes, w, out_bytes);
-  add_mod(v_, seed_bytes, c_, seed_bytes);
   std::uint8_t counter_be[8];
   for (int i = 0; i < 8; ++i) counter_be[i] = static_cast<std::uint8_t>(reseed_counter_ >> (56 - 8 * i));
-  add_mod(v_, seed_bytes, counter_be, sizeof counter_be);
+  add_mod(v_, seed_bytes, {Bytes(w), Bytes(c_), Bytes(counter_be)});
   // Step 6.
   ++reseed_counter_;
   secure_zero(w, sizeof w);
