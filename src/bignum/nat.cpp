@@ -234,7 +234,7 @@ void mod_exp_vartime(NatSpan r, NatView a, NatView e, const MontModulus& mod, [[
   secure_zero(x, sizeof(x));
 }
 
-void mont_rr52(NatSpan r, const MontModulus& mod) noexcept {
+void mont_rr52(NatSpan r, [[maybe_unused]] const MontModulus& mod) noexcept {
 #if TESSERA_NAT_IFMA
   if (mod.ifma) return mont_rr52_ifma(r, mod);
 #endif
