@@ -99,54 +99,6 @@ void f1600_x8_neon(State8& s) noexcept {
   for (int j = 0; j < 8; j += 2) f1600_pair(s, j);
 }
 
-// The batched sponges' lane transfers (Kernels::absorb_lanes_xN / extract_lanes_xN): lane
-// first + i of state j <-> bytes 8i..8i+7 of in[j] / out[j]. The portable loops reload each
-// of the N pointers (and the state) after every 8-byte store, which may alias them; here the
-// pointers are copied into registers once and a lane's N words are loaded before they are
-// stored (LDP, then N STR). N pointers and N words fit in the general registers for N = 8.
-// qemu instruction counts (cortex-a53, scripts/insn-profile.py): the extractions of one
-// ML-DSA-65 key generation take 15,302 in the portable loop and 7,310 here (docs/aarch64.md).
-// (The same rewrite of keccak.hpp's shared loops would serve every target; it is not made
-// there yet because the Cortex-M builds' stack scans would have to confirm that the words
-// held across the stores stay in registers at -Os.)
-namespace {
-template <int N>
-void absorb_lanes_regs(StateN<N>& s, const std::uint8_t* const in[N], std::size_t first, std::size_t nlanes) noexcept {
-  const std::uint8_t* p[N];
-  for (int j = 0; j < N; ++j) p[j] = in[j];
-  for (std::size_t i = 0; i < nlanes; ++i) {
-    std::uint64_t w[N];
-    for (int j = 0; j < N; ++j) w[j] = bytes::load_le64(p[j] + 8 * i);
-    for (int j = 0; j < N; ++j) s.lanes[first + i][j] ^= w[j];
-  }
-}
-template <int N>
-void extract_lanes_regs(const StateN<N>& s, std::uint8_t* const out[N], std::size_t first, std::size_t nlanes) noexcept {
-  std::uint8_t* p[N];
-  for (int j = 0; j < N; ++j) p[j] = out[j];
-  for (std::size_t i = 0; i < nlanes; ++i) {
-    std::uint64_t w[N];
-    for (int j = 0; j < N; ++j) w[j] = s.lanes[first + i][j];
-    for (int j = 0; j < N; ++j) bytes::store_le64(p[j] + 8 * i, w[j]);
-  }
-}
-}  // namespace
-
-void absorb_lanes_x4_neon(State4& s, const std::uint8_t* const in[4], std::size_t first, std::size_t nlanes) noexcept {
-  absorb_lanes_regs<4>(s, in, first, nlanes);
-}
-void absorb_lanes_x8_neon(State8& s, const std::uint8_t* const in[8], std::size_t first, std::size_t nlanes) noexcept {
-  absorb_lanes_regs<8>(s, in, first, nlanes);
-}
-void extract_lanes_x4_neon(const State4& s, std::uint8_t* const out[4], std::size_t first,
-                           std::size_t nlanes) noexcept {
-  extract_lanes_regs<4>(s, out, first, nlanes);
-}
-void extract_lanes_x8_neon(const State8& s, std::uint8_t* const out[8], std::size_t first,
-                           std::size_t nlanes) noexcept {
-  extract_lanes_regs<8>(s, out, first, nlanes);
-}
-
 }  // namespace tessera::keccak
 
 namespace tessera::keccak::neon {
@@ -154,7 +106,8 @@ namespace tessera::keccak::neon {
 // The 4-way and 8-way permutations as 2-way NEON; the single-state permutation and sponge
 // loops the scalar asm of aarch64.cpp (with and without FEAT_SHA3: XAR and BCAX work on
 // vectors, and the scalar kernel executes 102 instructions per round against the 2-way
-// kernel's per-state share; docs/aarch64.md); the lane transfers above.
+// kernel's per-state share; docs/aarch64.md); the lane transfers are the portable table's
+// (keccak.hpp's loops, written for aarch64's registers).
 // x8 is two x4's worth of pairs (not native: callers batch by 4). With FEAT_SHA3 (HWCAP
 // 'sha3'; TESSERA_CPU_DISABLE=sha3 masks it) the EOR3/RAX1/XAR/BCAX kernels of neon_sha3.cpp,
 // else the base Advanced SIMD ones above. Chosen once: cpu::table_for caches the table.
@@ -166,10 +119,6 @@ Kernels table() noexcept {
   const bool sha3 = cpu::features().arm_sha3;
   k.f1600_x4 = sha3 ? f1600_x4_neon_sha3 : f1600_x4_neon;
   k.f1600_x8 = sha3 ? f1600_x8_neon_sha3 : f1600_x8_neon;
-  k.absorb_lanes_x4 = absorb_lanes_x4_neon;
-  k.absorb_lanes_x8 = absorb_lanes_x8_neon;
-  k.extract_lanes_x4 = extract_lanes_x4_neon;
-  k.extract_lanes_x8 = extract_lanes_x8_neon;
   return k;
 }
 

@@ -14,11 +14,6 @@ void f1600_x8_neon(State8& s) noexcept;
 // Call only where cpu::features().arm_sha3, as neon::table() does.
 void f1600_x4_neon_sha3(State4& s) noexcept;
 void f1600_x8_neon_sha3(State8& s) noexcept;
-// The batched sponges' lane transfers (neon.cpp), general-purpose registers.
-void absorb_lanes_x4_neon(State4& s, const std::uint8_t* const in[4], std::size_t first, std::size_t nlanes) noexcept;
-void absorb_lanes_x8_neon(State8& s, const std::uint8_t* const in[8], std::size_t first, std::size_t nlanes) noexcept;
-void extract_lanes_x4_neon(const State4& s, std::uint8_t* const out[4], std::size_t first, std::size_t nlanes) noexcept;
-void extract_lanes_x8_neon(const State8& s, std::uint8_t* const out[8], std::size_t first, std::size_t nlanes) noexcept;
 // Scalar single-state kernels (aarch64.cpp, generated asm: all 25 lanes in general-purpose
 // registers, rho folded into rotated operands): f1600, absorb_blocks, squeeze_blocks of the
 // neon table, with and without FEAT_SHA3.
