@@ -54,6 +54,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -324,7 +325,10 @@ class MlDsaSign {
       EXPECT_TRUE(other.has_value());
       keys_.push_back(std::move(other->private_key));
     }
-    for (const auto& key : keys_) key_bytes_.push_back(key.bytes());
+    for (const auto& key : keys_) {
+      key_bytes_.push_back(key.bytes());
+      seeds_.push_back(*key.seed());
+    }
     slot_.emplace(fixed.clone());
     while (pairs_.size() < kPairs && unmatched_ == 0 && signatures_ < 400 * kPairs) new_input();
   }
@@ -344,13 +348,21 @@ class MlDsaSign {
     chosen_.resize(classes.size());
     for (std::size_t i = 0; i + 1 < classes.size(); i += 2) {
       const Pair& p = pairs_[rng_.below(pairs_.size())];
-      const Input in0{2 * rng_.below(kKeys), p.rnd0};  // any copy of the fixed key
-      chosen_[i] = classes[i] == 0 ? in0 : p.in1;
-      chosen_[i + 1] = classes[i] == 0 ? p.in1 : in0;
+      chosen_[i] = classes[i] == 0 ? p.in0 : p.in1;
+      chosen_[i + 1] = classes[i] == 0 ? p.in1 : p.in0;
     }
   }
+  // The key is made again from its 32-byte seed, in the same place for both classes. A
+  // clone of the stored key object (50 KiB with its matrix) would start the timed call in a
+  // cache and TLB state that depends on where that object lives: with every key the same
+  // (an A/A run), the choice of stored copy alone measured as a class difference of up to
+  // 13 ticks on avx512, |t| up to 17 in 4 s, with either sign. From the seed, A/A runs stay
+  // at |t| < 2.5 (and fixed against random keys below 6), at the price of a third of the
+  // measurements (the key generation is untimed but not free).
   void load(std::size_t i) {
-    *slot_ = keys_[chosen_[i].key].clone();
+    auto key = MlDsa65::PrivateKey::from_seed(seeds_[chosen_[i].key].span());
+    if (!key) std::abort();  // a seed that gave a key once gives it again
+    *slot_ = std::move(*key);
     std::memcpy(rnd_.data(), chosen_[i].rnd.data(), rnd_.size());
   }
   void run() {
@@ -364,8 +376,9 @@ class MlDsaSign {
     std::size_t key;  // index into keys_
     Rnd rnd;
   };
+  // Each input keeps the key it was drawn with: the two classes choose keys the same way.
   struct Pair {
-    Rnd rnd0;   // for the fixed key
+    Input in0;  // a copy of the fixed key and its rnd
     Input in1;  // a random key and its rnd
   };
 
@@ -398,7 +411,7 @@ class MlDsaSign {
       dst = &pairs_[oldest_];
       oldest_ = (oldest_ + 1) % kPairs;
     }
-    dst->rnd0 = cls == 0 ? in.rnd : other.back().rnd;
+    dst->in0 = cls == 0 ? in : other.back();
     dst->in1 = cls == 0 ? other.back() : in;
     other.pop_back();
     ++made_;
@@ -494,6 +507,7 @@ class MlDsaSign {
   std::array<u8, 32> message_{};
   std::vector<MlDsa65::PrivateKey> keys_;
   std::vector<tessera::SecretArray<MlDsa65::private_key_bytes>> key_bytes_;
+  std::vector<MlDsa65::Seed> seeds_;  // xi of keys_[i], from which load() makes the key
   std::vector<Pair> pairs_;         // the kPairs most recent matched pairs
   std::map<int, std::vector<Input>> spare_[2];  // unmatched inputs by covariates
   std::size_t turn_ = 0, oldest_ = 0, made_ = 0;
