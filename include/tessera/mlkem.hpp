@@ -125,7 +125,7 @@ struct TESSERA_API Kem {
     std::span<const std::uint8_t, 32> hash() const noexcept { return h_; }
 
    private:
-    EncapsulationKey() noexcept = default;
+    EncapsulationKey() noexcept {}  // filled in by the library (value-initialization would zero it first)
     friend struct Kem;
     friend class DecapsulationKey;
     friend struct KeyPair;
@@ -163,7 +163,7 @@ struct TESSERA_API Kem {
     DecapsulationKey clone() const noexcept;
 
    private:
-    DecapsulationKey() noexcept = default;
+    DecapsulationKey() noexcept {}  // filled in by the library, as above
     friend struct Kem;
     friend struct KeyPair;
     friend class Result<DecapsulationKey>;  // built in place: secrets never pass through temporaries
@@ -185,6 +185,12 @@ struct TESSERA_API Kem {
   struct KeyPair {
     PublicKey public_key;
     PrivateKey private_key;  // from the seed: seed() gives d || z
+
+   private:
+    friend class Result<KeyPair>;  // built in place by generate_key / keygen_internal
+    // User-provided, so that Result's in-place construction (value-initialization) does not
+    // zero the whole pair (with its cached matrices) before key generation overwrites it.
+    KeyPair() noexcept {}
   };
   struct Encapsulation {
     Ciphertext ciphertext;
