@@ -13,9 +13,12 @@ namespace tessera::mldsa {
 namespace {
 
 // Runs `count` independent XOF instances through the batched sponges of shake_batch.hpp:
-// 8-way where the Keccak backend has a native 8-way kernel (AVX-512) and at least 5 instances remain, 4-way
-// where at least 2 remain and the 4-way kernel is not the portable loop (or 4 remain), and
-// one by one otherwise. Idle lanes of a batch absorb a copy of its first input and are
+// 8-way where the Keccak backend has a native 8-way kernel (AVX-512) and at least 5 instances remain, or
+// where a whole batch of 8 remains and the 4-way kernel is not the portable loop (AVX2's
+// 8-way kernel interleaves two 4-way states: 3% cheaper per state, ExpandA of ML-DSA-44 on
+// Zen 4 21.1k -> 20.3k TSC ticks; NEON's is the same work as two 4-way calls), 4-way where
+// at least 2 remain and the 4-way kernel is not the portable loop (or 4 remain), and one by
+// one otherwise. Idle lanes of a batch absorb a copy of its first input and are
 // ignored. fill(idx, in) writes the in_len-byte input of instance idx; eat(idx, buf, len)
 // consumes output bytes and returns true once instance idx needs no more. Output buffers
 // are wiped.
@@ -54,7 +57,7 @@ void run_xofs(int count, std::size_t in_len, Fill fill, Eat eat) noexcept {
   int idx = 0;
   while (idx < count) {
     const int rem = count - idx;
-    if (kk.x8_native && rem >= 5) {
+    if ((kk.x8_native && rem >= 5) || (x4_native && rem >= 8)) {
       const int used = rem < 8 ? rem : 8;
       batch.template operator()<Batch8, 8>(idx, used);
       idx += used;
