@@ -10,7 +10,8 @@
 //                         invalid must cost the same (FIPS 203 s6.3 implicit rejection), and
 //                         so must any two ciphertexts.
 //   MlDsa65Sign           class 0: one fixed key, class 1: random keys; in both, signing with
-//                         random rnd that makes the first attempt succeed (see MlDsaSign).
+//                         random rnd that makes the first attempt succeed, the key made again
+//                         from its seed before each call (see MlDsaSign).
 //   FrodoKem640AesDecaps  as ML-KEM: fixed valid ciphertext vs random (invalid) ciphertexts.
 //   X25519                class 0: one fixed private scalar, class 1: random scalars; the same
 //                         peer u-coordinate (a public key) in both. The avx512 backend's
