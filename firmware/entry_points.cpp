@@ -43,11 +43,20 @@ void hash_once(const std::uint8_t* in, std::size_t n, std::uint8_t* out) {
   h.final(std::span<std::uint8_t, H::digest_bytes>(out, H::digest_bytes));
 }
 
+// Decapsulation with a key object (ML-KEM overloads decapsulate with a one-shot form that
+// takes the dk bytes; the firmware keeps the key-object form, whose key parsing is referenced
+// separately).
+template <class K>
+constexpr Fn decapsulate_ref() {
+  using D = tessera::Result<typename K::SharedSecret> (*)(const typename K::PrivateKey&, std::span<const std::uint8_t>) noexcept;
+  return ref(static_cast<D>(&K::decapsulate));
+}
+
 template <class K>
 constexpr void kem_refs(Fn*& p) {
   *p++ = ref(&K::generate_key);
   *p++ = ref(&K::encapsulate);
-  *p++ = ref(&K::decapsulate);
+  *p++ = decapsulate_ref<K>();
   *p++ = ref(&K::PublicKey::from_bytes);
   *p++ = ref(&K::PrivateKey::from_bytes);
 }
@@ -82,7 +91,7 @@ Table make_table() {
 #if TESSERA_FW_FAMILY_all || TESSERA_FW_FAMILY_mlkem768_internal  // deterministic entry points only: no DRBG
   *p++ = ref(&MlKem768::keygen_internal);
   *p++ = ref(&MlKem768::encaps_internal);
-  *p++ = ref(&MlKem768::decapsulate);
+  *p++ = decapsulate_ref<MlKem768>();
 #endif
 #if TESSERA_FW_FAMILY_all
   kem_refs<MlKem512>(p);

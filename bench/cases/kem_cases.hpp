@@ -4,8 +4,10 @@
 //   encap                from the public-key bytes: PublicKey::from_bytes and encapsulate,
 //                        what the peers compute (bytes in)
 //   encap (key object)   encapsulate() with a parsed PublicKey
-//   <decap_from_bytes>   from the private key's standard encoding: PrivateKey::from_bytes
-//                        and decapsulate (bytes in; the row peers fill)
+//   <decap_from_bytes>   from the private key's standard encoding (bytes in; the row peers
+//                        fill): the scheme's one-shot decapsulate(bytes, ct) where it has one
+//                        (ML-KEM: no key object built), else PrivateKey::from_bytes and
+//                        decapsulate
 //   decap (seed)         schemes with seed-form keys: from_seed and decapsulate
 //   decap (key object)   decapsulate() with a parsed PrivateKey
 // Keys and ciphertexts are made once per case, under the backend being measured and outside
@@ -91,12 +93,20 @@ void add_kem_cases(std::vector<Case>& cases, int strength, const std::string& la
   });
   add(decap_from_bytes, [] {
     auto m = std::make_shared<M>();
-    return Op([m] {
-      auto sk = K::PrivateKey::from_bytes(m->sk);
-      if (!sk) kem_setup_failed(K::name, "PrivateKey::from_bytes");
-      auto ss = K::decapsulate(*sk, m->ct);
-      do_not_optimize(&ss);
-    });
+    if constexpr (requires(std::span<const std::uint8_t> b) { K::decapsulate(b, m->ct); }) {
+      return Op([m] {
+        auto ss = K::decapsulate(std::span<const std::uint8_t>(m->sk), m->ct);
+        if (!ss) kem_setup_failed(K::name, "decapsulate(bytes)");
+        do_not_optimize(&ss);
+      });
+    } else {
+      return Op([m] {
+        auto sk = K::PrivateKey::from_bytes(m->sk);
+        if (!sk) kem_setup_failed(K::name, "PrivateKey::from_bytes");
+        auto ss = K::decapsulate(*sk, m->ct);
+        do_not_optimize(&ss);
+      });
+    }
   });
   if constexpr (requires(std::span<const std::uint8_t> b) { K::PrivateKey::from_seed(b); }) {
     add("decap (seed)", [] {

@@ -7,9 +7,10 @@
 //                         H(ek), A_hat^T) and encapsulate (m from the OS, Algorithm 17):
 //                         what the peers compute, bytes in
 //   encap (key object)    encapsulate() with a parsed EncapsulationKey
-//   decap (expanded dk)   from the 1632/2400/3168-byte expanded dk: DecapsulationKey::
-//                         from_bytes (s7.3 and s7.2 checks, H(ek), A_hat^T) and decapsulate;
-//                         the form liboqs and wolfSSL decapsulate with, so compare peers here
+//   decap (expanded dk)   from the 1632/2400/3168-byte expanded dk: decapsulate(dk bytes, ct)
+//                         (the s7.2 and s7.3 checks, then Algorithm 18, A_hat^T, H(ek) and
+//                         J in the same Keccak lanes, no key object); the form liboqs and
+//                         wolfSSL decapsulate with, so compare peers here
 //   decap (seed)          from the 64-byte seed bytes: from_seed (Algorithm 16) and decapsulate
 //   decap (key object)    decapsulate() with a parsed DecapsulationKey (any form)
 // Keys and ciphertexts are made once per case (outside the timed region).

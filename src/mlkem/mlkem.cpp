@@ -315,16 +315,16 @@ struct Scheme {
     kern.compress_d1(m, w.c);  // Step 7.
   }
 
-  // A_hat^T of the encapsulation key with seed rho (Algorithm 14, steps 4-8), and `extra`
-  // (a hash job, or null) in the same Keccak lanes.
-  static void sample_matrix_t(Matrix<K>& a_hat_t, const uint8_t rho[32], const SpongeJob* extra,
+  // A_hat^T of the encapsulation key with seed rho (Algorithm 14, steps 4-8), and the
+  // n_extra hash jobs at extra (at most two; first in the job array, so that the long ones
+  // start first) in the same Keccak lanes.
+  static void sample_matrix_t(Matrix<K>& a_hat_t, const uint8_t rho[32], const SpongeJob* extra, int n_extra,
                               const Kernels& kern) noexcept {
     uint8_t seeds[K * K][34];
-    SpongeJob sponges[K * K + 1];
-    int n = 0;
-    if (extra != nullptr) sponges[n++] = *extra;
-    matrix_jobs<K>(sponges + n, seeds, a_hat_t, rho, true);
-    run_sponge_jobs(sponges, n + K * K, kern.rej_uniform);
+    SpongeJob sponges[K * K + 2];
+    for (int i = 0; i < n_extra; ++i) sponges[i] = extra[i];
+    matrix_jobs<K>(sponges + n_extra, seeds, a_hat_t, rho, true);
+    run_sponge_jobs(sponges, n_extra + K * K, kern.rej_uniform);
   }
 
   // FIPS 203, Algorithm 17 (ML-KEM.Encaps_internal) with ek parsed: t_hat decoded, h = H(ek),
@@ -340,7 +340,7 @@ struct Scheme {
     hash_g(g_in, 64, k_r);  // Step 1: (K, r) = G(m || H(ek)).
     Matrix<K> sampled;
     if (a_hat_t == nullptr) {
-      sample_matrix_t(sampled, ek + 384 * K, nullptr, kern);
+      sample_matrix_t(sampled, ek + 384 * K, nullptr, 0, kern);
       a_hat_t = &sampled;
     }
     kpke_encrypt(t_hat, *a_hat_t, m, k_r + 32, c, kern);  // Step 2.
@@ -352,26 +352,59 @@ struct Scheme {
   static void decaps_internal(const uint8_t* dk_pke, const NttVec<K>& t_hat, const Matrix<K>* a_hat_t,
                               const uint8_t* ek, const uint8_t h[32], const uint8_t z[32], const uint8_t* c,
                               uint8_t k_out[32], const Kernels& kern) noexcept {
-    uint8_t g_in[64], k_r[64], k_bar[32];
-    std::array<uint8_t, kCtBytes> c_prime;
-    ZeroOnExit wipe_g_in(g_in);
-    ZeroOnExit wipe_k_r(k_r);
+    uint8_t k_bar[32];
     ZeroOnExit wipe_k_bar(k_bar);
-    ZeroOnExit wipe_c_prime(c_prime);
     // Step 7: K_bar = J(z || c), in the lanes of A_hat^T (Algorithm 14, steps 4-8) or, with
     // A_hat^T cached, of the PRF sponges of step 8 (K_bar is only read after it).
     const SpongeJob j = hash_job(true, z, 32, c, kCtBytes, k_bar);
-    Matrix<K> sampled;
-    const SpongeJob* j_in_encrypt = &j;
-    if (a_hat_t == nullptr) {
-      sample_matrix_t(sampled, ek + 384 * K, &j, kern);
-      a_hat_t = &sampled;
-      j_in_encrypt = nullptr;
+    if (a_hat_t != nullptr) {
+      reencrypt_select(dk_pke, t_hat, *a_hat_t, h, c, k_bar, &j, k_out, kern);
+      return;
     }
-    kpke_decrypt(dk_pke, c, g_in, kern);                     // Step 5.
+    Matrix<K> sampled;
+    sample_matrix_t(sampled, ek + 384 * K, &j, 1, kern);
+    reencrypt_select(dk_pke, t_hat, sampled, h, c, k_bar, nullptr, k_out, kern);
+  }
+
+  // FIPS 203, Algorithm 21 (ML-KEM.Decaps) on the expanded dk bytes, for a key used once:
+  // the checks of DecapsulationKey::from_bytes (s7.2 on the ek inside dk, the s7.3 hash check),
+  // then Algorithm 18, with no key object built. A_hat^T, H(ek) (for the hash check) and
+  // J(z || c) (step 7) share the Keccak lanes, where a key object would take A_hat^T and H(ek)
+  // when parsed and J later, mostly alone. Returns null with K in k_out, or what is wrong with
+  // dk (k_out untouched).
+  static const char* decaps_expanded(const uint8_t* dk, const uint8_t* c, uint8_t k_out[32],
+                                     const Kernels& kern) noexcept {
+    constexpr size_t kEkAt = 384 * K, kHAt = kEkAt + kEkBytes, kZAt = kHAt + 32;
+    const uint8_t* ek = dk + kEkAt;
+    NttVec<K> t_hat;
+    if (!decode_ek(t_hat, ek, kern)) return "ML-KEM decapsulation key (s7.2: the ek inside it)";
+    uint8_t h[32], k_bar[32];
+    ZeroOnExit wipe_k_bar(k_bar);
+    const SpongeJob hashes[2] = {hash_job(false, ek, kEkBytes, nullptr, 0, h),
+                                 hash_job(true, dk + kZAt, 32, c, kCtBytes, k_bar)};
+    Matrix<K> a_hat_t;
+    sample_matrix_t(a_hat_t, ek + 384 * K, hashes, 2, kern);
+    // s7.3 hash check: H(ek) stored in dk matches the ek stored in dk. Both are public.
+    if (ct::declassify_value(ct::mask_bytes_eq({h, 32}, {dk + kHAt, 32})) == 0)
+      return "ML-KEM decapsulation key (s7.3: H(ek) does not match)";
+    reencrypt_select(dk, t_hat, a_hat_t, h, c, k_bar, nullptr, k_out, kern);
+    return nullptr;
+  }
+
+  // Algorithm 18, steps 5-11, with K_bar = J(z || c) computed already (j null) or still to
+  // compute in the PRF lanes of step 8 (j its job, writing k_bar).
+  static void reencrypt_select(const uint8_t* dk_pke, const NttVec<K>& t_hat, const Matrix<K>& a_hat_t,
+                               const uint8_t h[32], const uint8_t* c, const uint8_t k_bar[32], const SpongeJob* j,
+                               uint8_t k_out[32], const Kernels& kern) noexcept {
+    uint8_t g_in[64], k_r[64];
+    std::array<uint8_t, kCtBytes> c_prime;
+    ZeroOnExit wipe_g_in(g_in);
+    ZeroOnExit wipe_k_r(k_r);
+    ZeroOnExit wipe_c_prime(c_prime);
+    kpke_decrypt(dk_pke, c, g_in, kern);                                        // Step 5.
     std::memcpy(g_in + 32, h, 32);
-    hash_g(g_in, 64, k_r);                                   // Step 6.
-    kpke_encrypt(t_hat, *a_hat_t, g_in, k_r + 32, c_prime.data(), kern, j_in_encrypt);  // Step 8.
+    hash_g(g_in, 64, k_r);                                                      // Step 6.
+    kpke_encrypt(t_hat, a_hat_t, g_in, k_r + 32, c_prime.data(), kern, j);      // Step 8.
     // Steps 9-11, in constant time: K' unless c != c', then K_bar.
     const uint8_t equal = ct::mask_bytes_eq({c, kCtBytes}, c_prime);
     std::memcpy(k_out, k_bar, 32);
@@ -413,7 +446,7 @@ bool Kem<P>::EncapsulationKey::parse_into(EncapsulationKey& key, const uint8_t* 
   // H(ek) (Algorithm 17, step 1), next to A_hat^T when the key keeps it.
   const SpongeJob h = hash_job(false, key.ek_.data(), ek_bytes, nullptr, 0, key.h_.data());
 #if TESSERA_CACHE_MATRIX
-  S::sample_matrix_t(key.a_hat_t_, key.ek_.data() + 384 * P.k, &h, kern);
+  S::sample_matrix_t(key.a_hat_t_, key.ek_.data() + 384 * P.k, &h, 1, kern);
 #else
   SpongeJob job = h;
   run_sponge_jobs(&job, 1, kern.rej_uniform);
@@ -592,6 +625,28 @@ Result<SharedSecret> Kem<P>::build_shared_secret(const DecapsulationKey& dk, con
                              r->data(), kernels());
 #endif
   return r;
+}
+
+template <const Params& P>
+Result<SharedSecret> Kem<P>::decapsulate(std::span<const uint8_t> dk, std::span<const uint8_t> ct) noexcept {
+  if (dk.size() != dk_bytes) return fail(Error::invalid_length, "ML-KEM decapsulation key");
+  if (ct.size() != ct_bytes) return fail(Error::invalid_length, "ML-KEM ciphertext");
+  return build_shared_secret(dk.data(), ct.data());
+}
+
+template <const Params& P>
+Result<SharedSecret> Kem<P>::build_shared_secret(const uint8_t* dk, const uint8_t* ct) noexcept {
+#if TESSERA_SMALL_STACK
+  // The streaming code keeps no matrix and runs one sponge at a time: nothing to share.
+  // Both returns are prvalues (guaranteed elision: no copy of the secret).
+  const auto key = DecapsulationKey::from_bytes(std::span<const uint8_t>(dk, dk_bytes));
+  if (!key) return key.failure();
+  return build_shared_secret(*key, ct);
+#else
+  Result<SharedSecret> r(std::in_place);  // one return (NRVO)
+  if (const char* bad = Scheme<P>::decaps_expanded(dk, ct, r->data(), kernels())) r = fail(Error::invalid_key, bad);
+  return r;
+#endif
 }
 
 template struct Kem<kMlKem512>;

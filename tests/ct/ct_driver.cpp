@@ -104,6 +104,15 @@ void run_mlkem(const char* name) {
   if (!all_undefined(ss2->data(), 32)) fail("decapsulate (imported dk): shared secret lost its taint");
   auto rej2 = Kem::decapsulate(*imported, bad_ct);
   if (!rej2) return fail("decapsulate (imported dk, invalid ciphertext)");
+  // The one-shot decapsulation from the same poisoned dk bytes (no key object: the checks,
+  // A_hat^T, H(ek) and J in one lane schedule).
+  auto ss3 = Kem::decapsulate(std::span<const u8>(dk.span()), enc->ciphertext);
+  if (!ss3) return fail("decapsulate (dk bytes)");
+  if (!all_undefined(ss3->data(), 32)) fail("decapsulate (dk bytes): shared secret lost its taint");
+  if (!equal_declassified(ss3->data(), enc->shared_secret.data(), 32)) fail("decapsulate (dk bytes): K != K'");
+  auto rej3 = Kem::decapsulate(std::span<const u8>(dk.span()), bad_ct);
+  if (!rej3) return fail("decapsulate (dk bytes, invalid ciphertext)");
+  if (!all_undefined(rej3->data(), 32)) fail("implicit rejection (dk bytes): key lost its taint");
 }
 
 template <class Kem>

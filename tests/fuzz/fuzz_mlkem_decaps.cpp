@@ -3,7 +3,8 @@
 // then the ciphertext, then the key (zero padded). Properties: no crash, no sanitizer
 // report; decapsulation is deterministic; an expanded key parses iff its ek passes s7.2
 // and its H(ek) matches (s7.3), and then re-encodes to the same bytes; the expanded form
-// of a seed-form key decapsulates exactly like the seed.
+// of a seed-form key decapsulates exactly like the seed; the one-shot decapsulation from
+// the dk bytes accepts the same keys as from_bytes and gives the same key.
 #include <tessera/mlkem.hpp>
 #include <tessera/sha3.hpp>
 
@@ -33,6 +34,9 @@ void run(tessera::fuzz::Input& in, bool expanded_form) {
     check(dk2.has_value());
     auto k3 = Kem::decapsulate(*dk2, ct);
     check(k3.has_value() && std::memcmp(k1->data(), k3->data(), 32) == 0);
+    // So does the one-shot decapsulation from those bytes.
+    auto k4 = Kem::decapsulate(std::span<const std::uint8_t>(dk->bytes().span()), ct);
+    check(k4.has_value() && std::memcmp(k1->data(), k4->data(), 32) == 0);
   } else {
     const auto dk = in.template take<Kem::dk_bytes>();
     auto key = Kem::DecapsulationKey::from_bytes(dk);
@@ -42,9 +46,13 @@ void run(tessera::fuzz::Input& in, bool expanded_form) {
     tessera::sha3_256(ek, h);
     const bool hash_ok = std::memcmp(h.data(), dk.data() + Kem::params.dk_pke_bytes() + Kem::ek_bytes, 32) == 0;
     check(key.has_value() == (hash_ok && Kem::EncapsulationKey::from_bytes(ek).has_value()));
+    // The one-shot decapsulation from the bytes accepts the same keys, with the same result.
+    auto once = Kem::decapsulate(std::span<const std::uint8_t>(dk), ct);
+    check(once.has_value() == key.has_value());
     if (key) {
       check(std::memcmp(key->bytes().data(), dk.data(), dk.size()) == 0);
-      check(Kem::decapsulate(*key, ct).has_value());
+      auto k = Kem::decapsulate(*key, ct);
+      check(k.has_value() && std::memcmp(k->data(), once->data(), 32) == 0);
       // A wrong ciphertext length is an error, never a key.
       check(!Kem::decapsulate(*key, std::span(ct).first(Kem::ct_bytes - 1)).has_value());
     }

@@ -146,6 +146,9 @@ int run_encap_decap(const nlohmann::json& j, int& streamed) {
             EXPECT_EQ(hex(k->span()), want) << "tcId " << tc << " " << t["reason"];
             EXPECT_EQ(StreamingHex<P>::decaps(dk, c), want) << "tcId " << tc << " (streaming) " << t["reason"];
             ++streamed;
+            auto once = Kem::decapsulate(std::span<const std::uint8_t>(dk), c);  // no key object
+            ASSERT_TRUE(once) << "tcId " << tc;
+            EXPECT_EQ(hex(once->span()), want) << "tcId " << tc << " (from the dk bytes) " << t["reason"];
           }
           if (t.contains("d")) {  // tr1: the seed form is given too, for both formats
             const Bytes seed = cat(from_hex(t["d"].get<std::string>()), from_hex(t["z"].get<std::string>()));
@@ -169,8 +172,20 @@ int run_encap_decap(const nlohmann::json& j, int& streamed) {
           const bool pass = t["testPassed"].get<bool>();
           auto key = Kem::DecapsulationKey::from_bytes(dk);
           EXPECT_EQ(key.has_value(), pass) << "tcId " << tc << " " << t["reason"];
+          // The one-shot decapsulation from the dk bytes runs the same checks.
+          const Bytes c(Kem::ct_bytes, 0x5A);
+          auto once = Kem::decapsulate(std::span<const std::uint8_t>(dk), c);
+          EXPECT_EQ(once.has_value(), pass) << "tcId " << tc << " (from the dk bytes) " << t["reason"];
           if (!pass) {
             EXPECT_EQ(key.error(), Error::invalid_key) << "tcId " << tc;
+            ASSERT_FALSE(once) << "tcId " << tc;
+            EXPECT_EQ(once.error(), Error::invalid_key) << "tcId " << tc;
+            EXPECT_STREQ(once.what(), key.what()) << "tcId " << tc;
+          } else {
+            ASSERT_TRUE(once) << "tcId " << tc;
+            auto k = Kem::decapsulate(*key, c);
+            ASSERT_TRUE(k) << "tcId " << tc;
+            EXPECT_EQ(hex(once->span()), hex(k->span())) << "tcId " << tc;
           }
         } else {
           ADD_FAILURE() << "unknown function " << fn;

@@ -82,11 +82,13 @@ TEST_P(MlKemApi, EveryWrongLengthRejected) {
       }
       if (n != Kem::dk_bytes) {
         EXPECT_TRUE(is_len_error(Kem::DecapsulationKey::from_bytes(resized(dk, n)))) << n;
-        checked += 1;
+        EXPECT_TRUE(is_len_error(Kem::decapsulate(std::span<const std::uint8_t>(resized(dk, n)), ct))) << n;
+        checked += 2;
       }
       if (n != Kem::ct_bytes && n <= 2 * Kem::ct_bytes + 1) {
         EXPECT_TRUE(is_len_error(Kem::decapsulate(kp->private_key, resized(ct, n)))) << n;
-        checked += 1;
+        EXPECT_TRUE(is_len_error(Kem::decapsulate(std::span<const std::uint8_t>(dk), resized(ct, n)))) << n;
+        checked += 2;
       }
     }
     EXPECT_GT(checked, 5000);
@@ -126,6 +128,11 @@ TEST_P(MlKemApi, RandomRoundTrips) {
         EXPECT_EQ(test::to_hex(key->public_key().bytes()), test::to_hex(kp->public_key.bytes()));
         EXPECT_EQ(test::to_hex(key->bytes().span()), test::to_hex(kp->private_key.bytes().span()));
       }
+
+      // The one-shot decapsulation from the dk bytes (no key object).
+      k = Kem::decapsulate(std::span<const std::uint8_t>(kp->private_key.bytes().span()), enc->ciphertext);
+      ASSERT_TRUE(k);
+      EXPECT_EQ(test::to_hex(k->span()), want);
 
       auto ek = Kem::EncapsulationKey::from_bytes(kp->public_key.bytes());
       ASSERT_TRUE(ek);
@@ -262,7 +269,10 @@ TEST_P(MlKemApi, Accumulated10000) {
       } else {
         stream.squeeze(bad);
       }
-      auto k_bad = Kem::decapsulate((i % 16 == 0) ? *sk : *sk_dk, bad);
+      // Every 16th ciphertext through the key made from the seed, the next through the one-shot
+      // decapsulation from the dk bytes, the others through the key parsed from dk.
+      auto k_bad = (i % 16 == 1) ? Kem::decapsulate(std::span<const std::uint8_t>(dk.span()), bad)
+                                 : Kem::decapsulate((i % 16 == 0) ? *sk : *sk_dk, bad);
       ASSERT_TRUE(k_bad);
       acc.update(dk.span());
       acc.update(enc->ciphertext);

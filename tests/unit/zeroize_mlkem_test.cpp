@@ -1,9 +1,9 @@
 // Zeroization of ML-KEM-512/768/1024 (see zeroize_test.cpp): key objects, encapsulations
 // and shared secrets wiped on destruction and move; no secret left on the stack by key
-// generation, encapsulation, decapsulation of valid and invalid ciphertexts, from_seed,
-// from_bytes and bytes(); and the secret-handling kernels of the active backend run alone on
-// an owned stack (a kernel's residue may be overwritten by later frames in one build and
-// survive in another).
+// generation, encapsulation, decapsulation of valid and invalid ciphertexts (with a key
+// object and from the dk bytes), from_seed, from_bytes and bytes(); and the secret-handling
+// kernels of the active backend run alone on an owned stack (a kernel's residue may be
+// overwritten by later frames in one build and survive in another).
 #include "zeroize_support.hpp"
 
 #include "mlkem/kernels.hpp"
@@ -126,6 +126,8 @@ void objects() {
   check("Result<SharedSecret>", destroyed_bytes<Result<mlkem::SharedSecret>>([&] { return K::decapsulate(f.kp->private_key, f.ct); }));
   check("Result<SharedSecret> (rejected c)",
         destroyed_bytes<Result<mlkem::SharedSecret>>([&] { return K::decapsulate(f.kp->private_key, f.bad_ct); }));
+  check("Result<SharedSecret> (dk bytes)",
+        destroyed_bytes<Result<mlkem::SharedSecret>>([&] { return K::decapsulate(std::span<const u8>(f.dk), f.ct); }));
   check("Result<Seed>", destroyed_bytes<Result<mlkem::Seed>>([&] { return f.kp->private_key.seed(); }));
   check("bytes()", destroyed_bytes<SecretArray<K::dk_bytes>>([&] { return f.kp->private_key.bytes(); }));
 }
@@ -163,6 +165,14 @@ void stack() {
   EXPECT_TRUE(ok);
   expect_no_residue(current_case("decapsulate (invalid c)"), [&] { ok = K::decapsulate(kp.private_key, f.bad_ct).has_value(); },
                     secrets);
+  EXPECT_TRUE(ok);
+  expect_no_residue(current_case("decapsulate (dk bytes, valid c)"), [&] {
+    auto k = K::decapsulate(std::span<const u8>(f.dk), f.ct);
+    ok = k && std::equal(k->data(), k->data() + 32, f.secrets[4].bytes.begin());
+  }, secrets);
+  EXPECT_TRUE(ok);
+  expect_no_residue(current_case("decapsulate (dk bytes, invalid c)"),
+                    [&] { ok = K::decapsulate(std::span<const u8>(f.dk), f.bad_ct).has_value(); }, secrets);
   EXPECT_TRUE(ok);
   // With fresh randomness: the secrets are read from the results (copied off the stack).
   auto gen = std::make_unique<std::array<u8, K::dk_bytes + 64 + 32>>();
