@@ -756,22 +756,34 @@ TESSERA_INSTANTIATE_PER_BACKEND(ConstantTime);
 // backend, with the same budget. It must be flagged (|t| > 10); if it is not, the harness
 // (timer, class bookkeeping, crops, statistics) has lost the power the real targets rely on.
 // Like a flag, a miss must replicate: a broken harness misses every time, while a stretch of
-// heavy load on a shared machine can cut the power tenfold for a few seconds (seen once
-// here: |t| = 15 in a 2 s run, 130-140 in the 4 s runs around it). So a miss is measured
-// once more, and the test fails if the second run misses too.
+// heavy load on a shared machine can cut the power tenfold for a few seconds (seen here:
+// |t| = 15 in a 2 s run, 130-140 in the 4 s runs around it), or for longer: a fresh-clone CI
+// run on 2026-12-07 measured the 20-23 cycle effect as -0.5 and -0.6 cycles (|t| 6.0, 6.4) in
+// two runs 4 s apart, the same binary then 22-23 cycles (|t| 210-235) in six runs out of six.
+// So a miss is measured again, up to twice, each time with a new key and ciphertext (new
+// objects, new addresses), and the test fails if all three runs miss.
 TEST(Canary, EarlyExitCompareIsDetected) {
-  LeakyDecaps target;
   const std::string name = "CANARY: ML-KEM-768 decapsulation + early-exit shared-secret compare";
   const timing::Options opt = timing::Options::from_env();
-  timing::Report r = timing::measure(target, opt);
-  report(name, tessera::active_backend(), r);
-  if (r.abs_t() <= timing::kLeakT) {
-    std::printf("[ timing ] WARNING: the canary was not detected (|t| = %.2f); measuring it once more\n", r.abs_t());
+  constexpr int kRuns = 3;
+  timing::Report r;
+  for (int run = 0; run < kRuns; ++run) {
+    LeakyDecaps target;
     r = timing::measure(target, opt);
-    report(name + " (second run)", tessera::active_backend(), r, "second_");
+    if (run == 0) {
+      report(name, tessera::active_backend(), r);
+    } else {
+      report(name + " (run " + std::to_string(run + 1) + ")", tessera::active_backend(), r,
+             "run" + std::to_string(run + 1) + "_");
+    }
+    if (r.abs_t() > timing::kLeakT) break;
+    if (run + 1 < kRuns) {
+      std::printf("[ timing ] WARNING: the canary was not detected (|t| = %.2f); measuring it again\n", r.abs_t());
+    }
   }
   ASSERT_FALSE(r.tests.empty());
-  EXPECT_GT(r.abs_t(), timing::kLeakT) << "the planted leak was not detected twice: the timing harness has lost its power";
+  EXPECT_GT(r.abs_t(), timing::kLeakT) << "the planted leak was not detected in " << kRuns
+                                       << " runs: the timing harness has lost its power";
 }
 
 // The statistics, on synthetic data (no timing): Welch's t against a hand computation, the
